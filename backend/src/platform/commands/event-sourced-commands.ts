@@ -1,0 +1,86 @@
+import { Injectable } from '@nestjs/common';
+import { DomainError } from '../domain-error.js';
+import { EventStore, WrongExpectedVersionError, type EventMetadata, type StoredEvent } from '../event-store/event-store.port.js';
+import { ProcessorRunner } from '../projections/processor-runner.js';
+import type { CommandContext } from './command-context.js';
+import { fold, type Decider, type DomainEvent } from './decider.js';
+
+export interface HandleOptions {
+  /** The stream version the caller last saw (HTTP If-Match); a mismatch is a 412. */
+  expectedVersion?: number;
+  /** Re-run load/decide/append once on a concurrent write; only for commands safe to repeat. */
+  retryOnConflict?: boolean;
+  /** Stamped per event type; 1 when absent. */
+  schemaVersions?: Record<string, number>;
+}
+
+export interface HandleResult<State> {
+  state: State;
+  version: number;
+  events: StoredEvent[];
+}
+
+/**
+ * The write side in one place: load the stream, fold it, decide, append with the expected version,
+ * then wait until the projections have seen the new events (read-your-writes).
+ */
+@Injectable()
+export class EventSourcedCommands {
+  constructor(
+    private readonly store: EventStore,
+    private readonly processors: ProcessorRunner,
+  ) {}
+
+  async load<State, Event extends DomainEvent>(
+    streamId: string,
+    decider: Pick<Decider<State, never, Event>, 'initialState' | 'evolve'>,
+  ): Promise<{ state: State; version: number }> {
+    const stored = await this.store.readStream(streamId);
+    return { state: fold(decider, stored as unknown as Event[]), version: stored.length - 1 };
+  }
+
+  async handle<State, Command, Event extends DomainEvent>(
+    streamId: string,
+    decider: Decider<State, Command, Event>,
+    command: Command,
+    context: CommandContext,
+    options: HandleOptions = {},
+  ): Promise<HandleResult<State>> {
+    for (let attempt = 0; ; attempt++) {
+      const { state, version } = await this.load(streamId, decider);
+      if (options.expectedVersion !== undefined && options.expectedVersion !== version) {
+        throw new DomainError('version_mismatch', 'This record was changed by someone else. Reload and try again.');
+      }
+      const events = decider.decide(command, state);
+      if (events.length === 0) return { state, version, events: [] };
+      try {
+        const result = await this.store.append(
+          streamId,
+          events.map((event) => ({ type: event.type, data: event.data, metadata: metadataFor(event.type, context, options) })),
+          version < 0 ? 'no_stream' : version,
+        );
+        await this.processors.waitFor(result.lastPosition);
+        return {
+          state: events.reduce(decider.evolve, state),
+          version: result.nextExpectedVersion,
+          events: result.events,
+        };
+      } catch (error) {
+        if (!(error instanceof WrongExpectedVersionError)) throw error;
+        if (options.retryOnConflict && attempt === 0) continue;
+        throw new DomainError('conflict', 'This record was changed at the same time by another request. Try again.');
+      }
+    }
+  }
+}
+
+function metadataFor(type: string, context: CommandContext, options: HandleOptions): EventMetadata {
+  return {
+    actor: context.actor,
+    correlationId: context.correlationId,
+    causationId: context.causationId ?? context.correlationId,
+    schemaVersion: options.schemaVersions?.[type] ?? 1,
+    ...(context.ip ? { ip: context.ip } : {}),
+    ...(context.userAgent ? { userAgent: context.userAgent } : {}),
+  };
+}

@@ -1,0 +1,196 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { WrongExpectedVersionError, type EventStore, type NewEvent, type StoredEvent } from '../event-store.port.js';
+import { UpcasterRegistry } from '../upcasting.js';
+
+/**
+ * The behaviour every event store adapter must show. Run from backend/test against each adapter
+ * available (PostgreSQL always, EventStoreDB when EVENTSTORE_URL is set).
+ */
+export interface ConformanceTarget {
+  create(upcasters: UpcasterRegistry): Promise<EventStore>;
+  dispose?(): Promise<void>;
+}
+
+const metadata = { actor: { type: 'system' as const, id: 'conformance' }, correlationId: 'c', causationId: 'c', schemaVersion: 1 };
+const event = (type: string, data: Record<string, unknown> = {}): NewEvent => ({ type, data, metadata });
+
+export function describeEventStoreConformance(name: string, target: ConformanceTarget): void {
+  describe(`event store conformance: ${name}`, () => {
+    let store: EventStore;
+    const upcasters = new UpcasterRegistry().register('ThingRenamed', (data, meta) =>
+      meta.schemaVersion === 1 ? { data: { name: (data as { title: string }).title }, metadata: { ...meta, schemaVersion: 2 } } : { data, metadata: meta },
+    );
+    // Unique per run, so a shared EventStoreDB server can be reused.
+    const run = randomUUID().replaceAll('-', '');
+    const stream = (label: string) => `conf${run}${label}-${randomUUID()}`;
+
+    beforeAll(async () => {
+      store = await target.create(upcasters);
+    });
+    afterAll(async () => {
+      await store.close();
+      await target.dispose?.();
+    });
+
+    it('appends a batch to a new stream and reads it back in order', async () => {
+      const id = stream('a');
+      const result = await store.append(id, [event('Opened', { n: 1 }), event('Noted', { n: 2 }), event('Closed', { n: 3 })], 'no_stream');
+      expect(result.nextExpectedVersion).toBe(2);
+      const read = await store.readStream(id);
+      expect(read.map((e) => [e.type, e.data, e.streamVersion, e.streamId])).toEqual([
+        ['Opened', { n: 1 }, 0, id],
+        ['Noted', { n: 2 }, 1, id],
+        ['Closed', { n: 3 }, 2, id],
+      ]);
+      expect(read.map((e) => e.eventId)).toEqual(result.events.map((e) => e.eventId));
+      expect(read[0]!.metadata).toMatchObject(metadata);
+      expect(read[0]!.recordedAt).toBeInstanceOf(Date);
+      expect(read[0]!.globalPosition < read[1]!.globalPosition).toBe(true);
+      expect(result.lastPosition).toBe(read[2]!.globalPosition);
+    });
+
+    it('keeps the event id given by the caller', async () => {
+      const id = stream('id');
+      const eventId = randomUUID();
+      await store.append(id, [{ ...event('Opened'), eventId }], 'no_stream');
+      expect((await store.readStream(id))[0]!.eventId).toBe(eventId);
+    });
+
+    it('appends with the exact expected version and rejects a stale one with the actual version', async () => {
+      const id = stream('exact');
+      await store.append(id, [event('Opened')], 'no_stream');
+      await store.append(id, [event('Noted')], 0);
+      const error = await store.append(id, [event('Noted')], 0).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(WrongExpectedVersionError);
+      expect((error as WrongExpectedVersionError).actual).toBe(1);
+      expect(await store.readStream(id)).toHaveLength(2);
+    });
+
+    it('rejects no_stream on an existing stream and a version on a missing one', async () => {
+      const id = stream('ns');
+      await store.append(id, [event('Opened')], 'no_stream');
+      await expect(store.append(id, [event('Opened')], 'no_stream')).rejects.toBeInstanceOf(WrongExpectedVersionError);
+      const missing = await store.append(stream('missing'), [event('Noted')], 3).catch((e: unknown) => e);
+      expect(missing).toBeInstanceOf(WrongExpectedVersionError);
+      expect((missing as WrongExpectedVersionError).actual).toBe('no_stream');
+    });
+
+    it('appends with any whether or not the stream exists', async () => {
+      const id = stream('any');
+      await store.append(id, [event('Opened')], 'any');
+      const result = await store.append(id, [event('Noted'), event('Noted')], 'any');
+      expect(result.nextExpectedVersion).toBe(2);
+    });
+
+    it('lets exactly one of several writers with the same expected version win', async () => {
+      const id = stream('race');
+      await store.append(id, [event('Opened')], 'no_stream');
+      const outcomes = await Promise.allSettled(Array.from({ length: 6 }, () => store.append(id, [event('Noted')], 0)));
+      expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+      for (const o of outcomes.filter((o) => o.status === 'rejected')) {
+        expect((o as PromiseRejectedResult).reason).toBeInstanceOf(WrongExpectedVersionError);
+      }
+      expect(await store.readStream(id)).toHaveLength(2);
+    });
+
+    it('reads a stream from, to and until a time', async () => {
+      const id = stream('range');
+      await store.append(id, [event('A'), event('B'), event('C'), event('D')], 'no_stream');
+      expect((await store.readStream(id, { from: 1, to: 2 })).map((e) => e.type)).toEqual(['B', 'C']);
+      const all = await store.readStream(id);
+      const cut = all[3]!.recordedAt;
+      await new Promise((r) => setTimeout(r, 20));
+      await store.append(id, [event('E')], 3);
+      expect((await store.readStream(id, { untilTime: cut })).map((e) => e.type)).toEqual(['A', 'B', 'C', 'D']);
+      expect(await store.readStream(stream('nothing'))).toEqual([]);
+    });
+
+    it('reads all events after a position, exclusive, in global order, with a limit', async () => {
+      const head = await store.headPosition();
+      const id = stream('all');
+      const appended = await store.append(id, [event('A'), event('B'), event('C')], 'no_stream');
+      const mine = (await store.readAll(head, 10_000)).filter((e) => e.streamId === id);
+      expect(mine.map((e) => e.type)).toEqual(['A', 'B', 'C']);
+      const afterFirst = (await store.readAll(appended.events[0]!.globalPosition, 10_000)).filter((e) => e.streamId === id);
+      expect(afterFirst.map((e) => e.type)).toEqual(['B', 'C']);
+      expect(await store.readAll(head, 2)).toHaveLength(2);
+      expect(await store.headPosition()).toBe(appended.lastPosition);
+    });
+
+    it('upcasts an old event version on read and leaves the stored shape alone', async () => {
+      const id = stream('up');
+      await store.append(id, [event('ThingRenamed', { title: 'old shape' })], 'no_stream');
+      const [read] = await store.readStream(id);
+      expect(read!.data).toEqual({ name: 'old shape' });
+      expect(read!.metadata.schemaVersion).toBe(2);
+      const [fromAll] = (await store.readAll(read!.globalPosition - 1n, 1)).filter((e) => e.streamId === id);
+      expect(fromAll?.data).toEqual({ name: 'old shape' });
+    });
+
+    it('subscribes from a checkpoint: catches up, then stays live', async () => {
+      const id = stream('sub');
+      const first = await store.append(id, [event('A'), event('B')], 'no_stream');
+      const subscription = store.subscribe(first.events[0]!.globalPosition, { batchSize: 10 });
+      const seen: StoredEvent[] = [];
+      const reading = (async () => {
+        for await (const batch of subscription) {
+          expect(batch.length).toBeGreaterThan(0);
+          seen.push(...batch.filter((e) => e.streamId === id));
+          if (seen.length >= 2) return;
+        }
+      })();
+      await new Promise((r) => setTimeout(r, 100));
+      await store.append(id, [event('C')], 1);
+      await reading;
+      await subscription.close();
+      expect(seen.map((e) => e.type)).toEqual(['B', 'C']);
+    });
+
+    it('never skips or repeats an event for a subscriber while 8 writers append 5,000+ events', async () => {
+      const writers = 8;
+      const perWriter = 640;
+      const start = await store.headPosition();
+      const shared = stream('shared');
+      const subscription = store.subscribe(start, { batchSize: 250 });
+      const received: StoredEvent[] = [];
+      const expected = new Set<string>();
+      const total = writers * perWriter;
+      const reading = (async () => {
+        for await (const batch of subscription) {
+          received.push(...batch.filter((e) => e.streamId.startsWith(`conf${run}`)));
+          if (received.length >= total) return;
+        }
+      })();
+      await Promise.all(
+        Array.from({ length: writers }, async (_, w) => {
+          const own = stream(`w${w}`);
+          let version: number | 'no_stream' = 'no_stream';
+          for (let written = 0; written < perWriter; ) {
+            const size = 1 + ((written + w) % 7);
+            const batch = Array.from({ length: Math.min(size, perWriter - written) }, (_, i) => ({
+              ...event('Counted', { writer: w, n: written + i }),
+              eventId: randomUUID(),
+            }));
+            batch.forEach((e) => expected.add(e.eventId));
+            // Every third batch goes to one stream all writers share, as 'any'.
+            if (written % 3 === 0) await store.append(shared, batch, 'any');
+            else version = (await store.append(own, batch, version)).nextExpectedVersion;
+            written += batch.length;
+          }
+        }),
+      );
+      const timeout = setTimeout(() => void subscription.close(), 60_000);
+      await reading;
+      clearTimeout(timeout);
+      await subscription.close();
+      const ids = received.map((e) => e.eventId);
+      expect(ids.length).toBe(total);
+      expect(new Set(ids).size).toBe(total);
+      expect(ids.every((id) => expected.has(id))).toBe(true);
+      for (let i = 1; i < received.length; i++) {
+        expect(received[i]!.globalPosition > received[i - 1]!.globalPosition).toBe(true);
+      }
+    }, 120_000);
+  });
+}

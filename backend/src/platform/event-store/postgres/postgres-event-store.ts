@@ -1,0 +1,143 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import {
+  EventStore,
+  WrongExpectedVersionError,
+  type AppendResult,
+  type EventSubscription,
+  type ExpectedVersion,
+  type NewEvent,
+  type ReadStreamOptions,
+  type StoredEvent,
+} from '../event-store.port.js';
+import { UpcasterRegistry } from '../upcasting.js';
+import { WakeUpListener } from './wake-up-listener.js';
+import { pollingSubscription } from '../subscription.js';
+
+const EVENT_COLUMNS = `global_position, event_id, stream_id, stream_version, type, data, metadata, recorded_at`;
+/** Only events of transactions older than every running one: no earlier position can still appear. */
+const SETTLED = `transaction_id < pg_snapshot_xmin(pg_current_snapshot())`;
+
+interface EventRow {
+  global_position: string;
+  event_id: string;
+  stream_id: string;
+  stream_version: number;
+  type: string;
+  data: unknown;
+  metadata: StoredEvent['metadata'];
+  recorded_at: Date;
+}
+
+export class PostgresEventStore extends EventStore {
+  private readonly wakeUps: WakeUpListener;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly upcasters = new UpcasterRegistry(),
+  ) {
+    super();
+    this.wakeUps = new WakeUpListener(pool, 'tallyline_events');
+  }
+
+  async append(streamId: string, events: NewEvent[], expected: ExpectedVersion): Promise<AppendResult> {
+    if (events.length === 0) throw new Error('append needs at least one event');
+    const withIds = events.map((e) => ({ ...e, eventId: e.eventId ?? randomUUID() }));
+    const expectedCode = expected === 'any' ? -1 : expected === 'no_stream' ? -2 : expected;
+    for (;;) {
+      try {
+        const { rows } = await this.pool.query<{ global_position: string; stream_version: number; recorded_at: Date }>(
+          'SELECT * FROM append_events($1, $2, $3::jsonb)',
+          [streamId, expectedCode, JSON.stringify(withIds)],
+        );
+        const stored: StoredEvent[] = rows.map((row, i) => ({
+          ...withIds[i]!,
+          streamId,
+          streamVersion: row.stream_version,
+          globalPosition: BigInt(row.global_position),
+          recordedAt: row.recorded_at,
+        }));
+        const last = stored[stored.length - 1]!;
+        return { nextExpectedVersion: last.streamVersion, lastPosition: last.globalPosition, events: stored };
+      } catch (error) {
+        const pgError = error as pg.DatabaseError;
+        if (pgError.message === 'wrong_expected_version') {
+          const actual = Number(pgError.detail);
+          throw new WrongExpectedVersionError(streamId, expected, actual < 0 ? 'no_stream' : actual);
+        }
+        // A concurrent writer took the same stream version between our check and our insert.
+        if (pgError.code === '23505' && pgError.constraint === 'events_stream_version_key') {
+          if (expected === 'any') continue;
+          throw new WrongExpectedVersionError(streamId, expected, await this.currentVersion(streamId));
+        }
+        throw error;
+      }
+    }
+  }
+
+  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<StoredEvent[]> {
+    const { rows } = await this.pool.query<EventRow>(
+      `SELECT ${EVENT_COLUMNS} FROM events
+        WHERE stream_id = $1 AND stream_version >= $2 AND stream_version <= $3
+          AND ($4::timestamptz IS NULL OR recorded_at <= $4)
+        ORDER BY stream_version`,
+      [streamId, options.from ?? 0, options.to ?? 2147483647, options.untilTime ?? null],
+    );
+    return rows.map((row) => this.toStored(row));
+  }
+
+  async readAll(after: bigint, limit: number): Promise<StoredEvent[]> {
+    const { rows } = await this.pool.query<EventRow>(
+      `SELECT ${EVENT_COLUMNS} FROM events WHERE global_position > $1 AND ${SETTLED}
+        ORDER BY global_position LIMIT $2`,
+      [after.toString(), limit],
+    );
+    return rows.map((row) => this.toStored(row));
+  }
+
+  async headPosition(): Promise<bigint> {
+    const { rows } = await this.pool.query<{ head: string | null }>(
+      `SELECT max(global_position) AS head FROM events WHERE ${SETTLED}`,
+    );
+    return BigInt(rows[0]?.head ?? 0);
+  }
+
+  subscribe(after: bigint, options: { batchSize?: number } = {}): EventSubscription {
+    return pollingSubscription({
+      after,
+      batchSize: options.batchSize ?? 500,
+      read: (from, limit) => this.readAll(from, limit),
+      // Something committed but not yet settled (an older transaction still runs): look again soon.
+      hasUnsettled: async (from) => {
+        const { rows } = await this.pool.query('SELECT 1 FROM events WHERE global_position > $1 LIMIT 1', [from.toString()]);
+        return rows.length > 0;
+      },
+      wakeUps: this.wakeUps,
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.wakeUps.close();
+  }
+
+  private async currentVersion(streamId: string): Promise<number | 'no_stream'> {
+    const { rows } = await this.pool.query<{ v: number | null }>(
+      'SELECT max(stream_version) AS v FROM events WHERE stream_id = $1',
+      [streamId],
+    );
+    return rows[0]?.v ?? 'no_stream';
+  }
+
+  private toStored(row: EventRow): StoredEvent {
+    return this.upcasters.upcast({
+      eventId: row.event_id,
+      type: row.type,
+      data: row.data,
+      metadata: row.metadata,
+      streamId: row.stream_id,
+      streamVersion: row.stream_version,
+      globalPosition: BigInt(row.global_position),
+      recordedAt: row.recorded_at,
+    });
+  }
+}

@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { AppModule } from '../../app.module.js';
+import type { AppConfig } from '../config/app-config.js';
+import { AllErrorsFilter } from './error-filter.js';
+import { SpaFallback } from './spa-fallback.js';
+
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '../../../..');
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+
+/** Builds the whole HTTP app: used by main.ts, the CLI and the integration tests alike. */
+export async function createHttpApp(config: AppConfig): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]'],
+    },
+    genReqId: (request: { headers: Record<string, string | string[] | undefined> }) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
+    logger: config.logLevel === 'silent' ? false : ['error', 'warn', 'log'],
+    bufferLogs: false,
+  });
+  app.setGlobalPrefix('api');
+  app.enableCors({ origin: true, credentials: true, exposedHeaders: ['Content-Range', 'ETag', 'Retry-After', 'X-Request-Id'] });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+      },
+    },
+  });
+  await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 4, fields: 100 } });
+
+  const spa = new SpaFallback([
+    { prefix: '/admin', distDir: join(repoRoot, 'admin-web/dist') },
+    { prefix: '', distDir: join(repoRoot, 'dashboard-web/dist') },
+  ]);
+  for (const webApp of spa.available()) {
+    await app.register(fastifyStatic, {
+      root: webApp.distDir,
+      prefix: `${webApp.prefix}/`,
+      decorateReply: webApp.prefix === '',
+      wildcard: true,
+      index: false,
+    });
+  }
+  app.useGlobalFilters(new AllErrorsFilter(spa));
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Tallyline API')
+      .setDescription('Merchant payments: applications, accounts, payments, refunds, crypto and webhooks.')
+      .setVersion('1.0')
+      .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'A session JWT or a secret API key (sk_test_… / sk_live_…)' })
+      .build(),
+  );
+  SwaggerModule.setup('api/documentation', app, document, { jsonDocumentUrl: 'api/documentation-json' });
+  return app;
+}

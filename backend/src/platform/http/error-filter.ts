@@ -1,0 +1,89 @@
+import { ArgumentsHost, Catch, HttpException, HttpStatus, Logger, type ExceptionFilter } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError, type DomainErrorCode, type FieldError } from '../domain-error.js';
+import { WrongExpectedVersionError } from '../event-store/event-store.port.js';
+import { SpaFallback } from './spa-fallback.js';
+
+export interface ErrorBody {
+  statusCode: number;
+  message: string;
+  errors?: FieldError[];
+}
+
+export function statusFor(code: DomainErrorCode): number {
+  switch (code) {
+    case 'validation':
+      return HttpStatus.BAD_REQUEST;
+    case 'unauthorized':
+      return HttpStatus.UNAUTHORIZED;
+    case 'forbidden':
+      return HttpStatus.FORBIDDEN;
+    case 'not_found':
+      return HttpStatus.NOT_FOUND;
+    case 'illegal_state':
+    case 'conflict':
+      return HttpStatus.CONFLICT;
+    case 'version_mismatch':
+      return HttpStatus.PRECONDITION_FAILED;
+    case 'payload_too_large':
+      return HttpStatus.PAYLOAD_TOO_LARGE;
+    case 'unsupported_media_type':
+      return HttpStatus.UNSUPPORTED_MEDIA_TYPE;
+    case 'rate_limited':
+      return HttpStatus.TOO_MANY_REQUESTS;
+    default: {
+      const unreachable: never = code;
+      throw new Error(`Unmapped domain error code ${String(unreachable)}`);
+    }
+  }
+}
+
+/** The one place errors become HTTP answers. Nothing a client sends becomes a 500. */
+@Catch()
+export class AllErrorsFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HTTP');
+
+  constructor(private readonly spa: SpaFallback) {}
+
+  catch(error: unknown, host: ArgumentsHost): void {
+    const reply = host.switchToHttp().getResponse<FastifyReply>();
+    const request = host.switchToHttp().getRequest<FastifyRequest>();
+    const { body, headers } = this.toBody(error, request);
+    if (body.statusCode === 404 && this.spa.serves(request)) {
+      void this.spa.send(request, reply);
+      return;
+    }
+    for (const [name, value] of Object.entries(headers ?? {})) void reply.header(name, value);
+    void reply.status(body.statusCode).send(body);
+  }
+
+  private toBody(error: unknown, request: FastifyRequest): { body: ErrorBody; headers?: Record<string, string> } {
+    if (error instanceof DomainError) {
+      return { body: { statusCode: statusFor(error.code), message: error.message, ...(error.errors ? { errors: error.errors } : {}) }, headers: error.headers };
+    }
+    if (error instanceof WrongExpectedVersionError) {
+      return { body: { statusCode: 409, message: 'This record was changed at the same time by another request. Try again.' } };
+    }
+    if (error instanceof HttpException) {
+      const status = error.getStatus();
+      const response = error.getResponse();
+      const message = typeof response === 'string' ? response : (response as { message?: unknown }).message;
+      return { body: { statusCode: status, message: Array.isArray(message) ? String(message[0]) : String(message ?? error.message) } };
+    }
+    // Fastify's own client errors: malformed JSON, body too large, unsupported content type.
+    const fastifyStatus = (error as { statusCode?: number }).statusCode;
+    if (typeof fastifyStatus === 'number' && fastifyStatus >= 400 && fastifyStatus < 500) {
+      return { body: { statusCode: fastifyStatus, message: clientMessage(fastifyStatus, error) } };
+    }
+    this.logger.error({ requestId: request.id, err: error }, `Unhandled error on ${request.method} ${request.url}`);
+    return { body: { statusCode: 500, message: `Internal server error (request ${request.id})` } };
+  }
+}
+
+function clientMessage(status: number, error: unknown): string {
+  if (status === 413) return 'Request body is too large';
+  if (status === 415) return 'Unsupported content type';
+  const code = (error as { code?: string }).code;
+  if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) return 'Malformed JSON body';
+  return (error as Error).message || 'Bad request';
+}

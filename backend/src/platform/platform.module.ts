@@ -1,0 +1,65 @@
+import { Global, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
+import { CqrsModule } from '@nestjs/cqrs';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { EventSourcedCommands } from './commands/event-sourced-commands.js';
+import { AppConfig } from './config/app-config.js';
+import { DatabasePool } from './database/database-pool.js';
+import { migrations } from './database/migrations/index.js';
+import { EventStore } from './event-store/event-store.port.js';
+import { PostgresEventStore } from './event-store/postgres/postgres-event-store.js';
+import { UpcasterRegistry } from './event-store/upcasting.js';
+import { MailTransport, OutboxMailTransport } from './mail/mail-transport.js';
+import { ProcessorRunner } from './projections/processor-runner.js';
+
+async function createEventStore(config: AppConfig, pool: DatabasePool, upcasters: UpcasterRegistry): Promise<EventStore> {
+  if (!config.eventStoreUrl) return new PostgresEventStore(pool, upcasters);
+  // Loaded only when used: the gRPC client is heavy and most runs use PostgreSQL.
+  const { EventStoreDbEventStore } = await import('./event-store/eventstoredb/eventstoredb-event-store.js');
+  return EventStoreDbEventStore.connect(config.eventStoreUrl, upcasters);
+}
+
+/** Config, database, event store, command pipeline, processors and mail: what every feature uses. */
+@Global()
+@Module({})
+export class PlatformModule implements OnApplicationShutdown {
+  constructor(
+    private readonly pool: DatabasePool,
+    private readonly store: EventStore,
+  ) {}
+
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: PlatformModule,
+      imports: [
+        DiscoveryModule,
+        CqrsModule.forRoot(),
+        TypeOrmModule.forRoot({
+          type: 'postgres',
+          url: config.databaseUrl,
+          autoLoadEntities: true,
+          synchronize: false,
+          migrations,
+          migrationsRun: true,
+          migrationsTransactionMode: 'each',
+          logging: ['error'],
+        }),
+      ],
+      providers: [
+        { provide: AppConfig, useValue: config },
+        { provide: DatabasePool, useFactory: () => new DatabasePool({ connectionString: config.databaseUrl, max: 20 }) },
+        UpcasterRegistry,
+        { provide: EventStore, inject: [AppConfig, DatabasePool, UpcasterRegistry], useFactory: createEventStore },
+        ProcessorRunner,
+        EventSourcedCommands,
+        { provide: MailTransport, useClass: OutboxMailTransport },
+      ],
+      exports: [AppConfig, DatabasePool, UpcasterRegistry, EventStore, ProcessorRunner, EventSourcedCommands, MailTransport, CqrsModule],
+    };
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.store.close();
+    await this.pool.end();
+  }
+}

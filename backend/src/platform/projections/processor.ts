@@ -1,0 +1,27 @@
+import { DiscoveryService } from '@nestjs/core';
+import type { EntityManager } from 'typeorm';
+import type { StoredEvent } from '../event-store/event-store.port.js';
+
+/**
+ * Something that consumes the global event order from its own checkpoint. Each batch's effects and
+ * the checkpoint commit in one transaction (`manager`), so an event is applied exactly once.
+ */
+export interface EventProcessor {
+  readonly name: string;
+  handle(event: StoredEvent, manager: EntityManager): Promise<void>;
+}
+
+/** Builds read-model tables; can be rebuilt from position 0 at any time. */
+export interface Projection extends EventProcessor {
+  readonly kind: 'projection';
+  /** The tables it owns: emptied before a replay. */
+  readonly tables: readonly string[];
+}
+
+/** Turns events into side effects (outbox rows, e-mails); idempotent by event id, never replayed. */
+export interface Reactor extends EventProcessor {
+  readonly kind: 'reactor';
+}
+
+/** Marks a provider as a projection or reactor for the runner to pick up. */
+export const AsProcessor = DiscoveryService.createDecorator<void>();

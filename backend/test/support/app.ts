@@ -1,0 +1,38 @@
+import 'reflect-metadata';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { AppConfig } from '../../src/platform/config/app-config.js';
+import { createHttpApp } from '../../src/platform/http/configure-app.js';
+import { createTestDatabase, type TestDatabase } from './database.js';
+
+export interface TestApp {
+  app: NestFastifyApplication;
+  database: TestDatabase;
+  config: AppConfig;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh database, answering through Fastify's inject (no socket needed). */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = AppConfig.override({
+    DATABASE_URL: database.url,
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256',
+    STAFF_EMAIL: '',
+    STAFF_PASSWORD: '',
+    ...env,
+  });
+  const app = await createHttpApp(config);
+  await app.init();
+  await app.getHttpAdapter().getInstance().ready();
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.drop();
+    },
+  };
+}

