@@ -15,7 +15,11 @@ const swc = [
 const common = {
   extensionsToTreatAsEsm: ['.ts'],
   transform: { '^.+\\.ts$': swc },
-  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  moduleNameMapper: {
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+    // CommonJS dependencies that require() ESM-only packages.
+    '^(cookie|content-disposition)$': '<rootDir>/test/support/esm/$1.cjs',
+  },
   testEnvironment: 'node',
 };
 

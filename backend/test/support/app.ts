@@ -4,8 +4,12 @@ import { AppConfig } from '../../src/platform/config/app-config.js';
 import { createHttpApp } from '../../src/platform/http/configure-app.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
 
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+
 export interface TestApp {
   app: NestFastifyApplication;
+  /** An HTTP request through Fastify's inject: the full stack, no socket. */
+  request(options: InjectOptions): Promise<LightMyRequestResponse>;
   database: TestDatabase;
   config: AppConfig;
   close(): Promise<void>;
@@ -26,8 +30,10 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const app = await createHttpApp(config);
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
+  const fastify = app.getHttpAdapter().getInstance();
   return {
     app,
+    request: (options: InjectOptions) => fastify.inject(options),
     database,
     config,
     async close() {

@@ -32,6 +32,7 @@ export async function createHttpApp(config: AppConfig): Promise<NestFastifyAppli
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
     logger: config.logLevel === 'silent' ? false : ['error', 'warn', 'log'],
     bufferLogs: false,
+    abortOnError: false,
   });
   app.setGlobalPrefix('api');
   app.enableCors({ origin: true, credentials: true, exposedHeaders: ['Content-Range', 'ETag', 'Retry-After', 'X-Request-Id'] });
@@ -47,6 +48,8 @@ export async function createHttpApp(config: AppConfig): Promise<NestFastifyAppli
         connectSrc: ["'self'"],
         frameSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
+        // The app is often served over plain HTTP on localhost; TLS is the proxy's job.
+        upgradeInsecureRequests: null,
       },
     },
   });
@@ -62,7 +65,7 @@ export async function createHttpApp(config: AppConfig): Promise<NestFastifyAppli
       prefix: `${webApp.prefix}/`,
       decorateReply: webApp.prefix === '',
       wildcard: true,
-      index: false,
+      index: 'index.html',
     });
   }
   app.useGlobalFilters(new AllErrorsFilter(spa));

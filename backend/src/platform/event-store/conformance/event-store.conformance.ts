@@ -120,11 +120,12 @@ export function describeEventStoreConformance(name: string, target: ConformanceT
 
     it('upcasts an old event version on read and leaves the stored shape alone', async () => {
       const id = stream('up');
+      const before = await store.headPosition();
       await store.append(id, [event('ThingRenamed', { title: 'old shape' })], 'no_stream');
       const [read] = await store.readStream(id);
       expect(read!.data).toEqual({ name: 'old shape' });
       expect(read!.metadata.schemaVersion).toBe(2);
-      const [fromAll] = (await store.readAll(read!.globalPosition - 1n, 1)).filter((e) => e.streamId === id);
+      const [fromAll] = (await store.readAll(before, 10_000)).filter((e) => e.streamId === id);
       expect(fromAll?.data).toEqual({ name: 'old shape' });
     });
 

@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createTestApp, type TestApp } from './support/app.js';
+
+describe('health', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers the API check', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'ok', failedProcessors: [] });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('checks the database with a real query', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/health/database' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'ok', version: expect.stringMatching(/^PostgreSQL \d+/) });
+  });
+
+  it('checks the mail transport', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/health/email' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'ok', transport: 'outbox' });
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/nope' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ statusCode: 404, message: expect.any(String) });
+  });
+
+  it('serves the OpenAPI document', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/documentation-json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().paths['/api/health']).toBeDefined();
+    const ui = await t.request({ method: 'GET', url: '/api/documentation' });
+    expect(ui.statusCode).toBe(200);
+    expect(ui.body).toContain('swagger');
+  });
+});

@@ -1,0 +1,47 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, watchErrors } from './support/browser.js';
+import { startServer, type RunningServer } from './support/server.js';
+
+describe('smoke: both web apps load', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  before(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('serves the dashboard app at / without console errors', async () => {
+    const page = await browser.newPage();
+    const errors = watchErrors(page);
+    const response = await page.goto(server.url + '/');
+    assert.equal(response?.status(), 200);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('serves the back-office at /admin without console errors', async () => {
+    const page = await browser.newPage();
+    const errors = watchErrors(page);
+    const response = await page.goto(server.url + '/admin');
+    assert.equal(response?.status(), 200);
+    await page.waitForSelector('#root *');
+    assert.deepEqual(errors.filter((e) => !/401|Unauthorized/.test(e)), []);
+    await page.close();
+  });
+
+  it('falls back to index.html for client-side routes', async () => {
+    const res = await fetch(server.url + '/admin/applications');
+    assert.equal(res.status, 200);
+    assert.match(await res.text(), /<div id="root">/);
+    const api = await fetch(server.url + '/api/does-not-exist');
+    assert.equal(api.status, 404);
+  });
+});
