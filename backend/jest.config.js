@@ -24,6 +24,8 @@ const common = {
 };
 
 export default {
+  // The machine is shared with builds and browsers; a slow run is not a failure.
+  testTimeout: 30_000,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts'] },
     {

@@ -38,6 +38,11 @@ export class CheckpointWatcher {
     }
   }
 
+  /** Makes waiters evaluate their condition again (e.g. a processor failed and is no longer awaited). */
+  recheck(): void {
+    this.emitter.emit('advance');
+  }
+
   position(name: string): bigint {
     return this.positions.get(name) ?? 0n;
   }

@@ -86,8 +86,10 @@ export class ProcessorRunner implements OnModuleInit, OnApplicationBootstrap, On
    * timeout: the write is durable either way, only the read model may still lag.
    */
   async waitFor(position: bigint, timeoutMs = DEFAULT_WAIT_MS): Promise<boolean> {
-    const targets = this.projections.filter((p) => !this.failed.has(p.name)).map((p) => p.name);
-    return this.watcher.until(() => targets.every((name) => this.watcher.position(name) >= position), timeoutMs);
+    return this.watcher.until(
+      () => this.projections.every((p) => this.failed.has(p.name) || this.watcher.position(p.name) >= position),
+      timeoutMs,
+    );
   }
 
   /** Empties the projections' tables and folds every event again, in one transaction per projection. */
@@ -184,7 +186,11 @@ export class ProcessorRunner implements OnModuleInit, OnApplicationBootstrap, On
           continue;
         }
         const from = await readCheckpoint(runner, processor.name);
-        entry.subscription = this.store.subscribe(from, { batchSize: BATCH_SIZE });
+        const subscription = this.store.subscribe(from, { batchSize: BATCH_SIZE });
+        entry.subscription = subscription;
+        // stop() may have come while we were connecting: the subscription must end with us.
+        if (signal.aborted) await subscription.close();
+        else signal.addEventListener('abort', () => void subscription.close(), { once: true });
         for await (const batch of entry.subscription) {
           if (signal.aborted) break;
           const last = batch[batch.length - 1]!.globalPosition;
@@ -203,6 +209,7 @@ export class ProcessorRunner implements OnModuleInit, OnApplicationBootstrap, On
         if (signal.aborted) return;
         if (error instanceof ProcessorFailure) {
           this.failed.set(processor.name, error.cause as Error);
+          this.watcher.recheck();
           this.logger.error(`Processor "${processor.name}" stopped: ${describe(error.cause)}`, (error.cause as Error)?.stack);
           return;
         }

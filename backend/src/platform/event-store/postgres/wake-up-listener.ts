@@ -21,7 +21,7 @@ export class WakeUpListener {
   /** Resolves on the next notification after `seen`, or after `timeoutMs` at the latest. */
   async next(timeoutMs: number, seen: number, signal?: AbortSignal): Promise<void> {
     await this.ensureListening();
-    if (this.generation !== seen || this.closed) return;
+    if (this.generation !== seen || this.closed || signal?.aborted) return;
     await new Promise<void>((resolve) => {
       const done = () => {
         clearTimeout(timer);
