@@ -1,17 +1,12 @@
 import 'reflect-metadata';
 import { AppConfig } from './platform/config/app-config.js';
-import { startEmbeddedPostgres, type RunningDatabase } from './platform/database/embedded-postgres.js';
+import { resolveDatabase } from './platform/database/resolve-database.js';
 import { createHttpApp } from './platform/http/configure-app.js';
 
 async function main(): Promise<void> {
-  let config = new AppConfig();
-  let database: RunningDatabase | undefined;
-  if (!config.databaseUrl) {
-    database = await startEmbeddedPostgres(config.dataDir);
-    config = AppConfig.override({ DATABASE_URL: database.url });
-  }
+  const { config, embedded: database } = await resolveDatabase(new AppConfig());
   const app = await createHttpApp(config);
-  // Nest closes the app on SIGTERM/SIGINT; the embedded server is stopped after it.
+  // Close the app first (processors checkpoint, connections end), then the embedded server.
   process.once('beforeExit', () => void database?.stop());
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {

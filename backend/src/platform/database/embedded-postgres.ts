@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -18,6 +18,10 @@ const PASSWORD = 'tallyline';
  */
 export async function startEmbeddedPostgres(dataDir: string, options: { port?: number; database?: string } = {}): Promise<RunningDatabase> {
   const databaseDir = join(dataDir, 'postgres');
+  const database = options.database ?? 'tallyline';
+  const running = runningServerPort(databaseDir);
+  // Another process (the app, when this is a CLI command) already serves this data directory: share it.
+  if (running) return { url: urlFor(running, database), stop: async () => undefined };
   await mkdir(dataDir, { recursive: true });
   const port = options.port ?? (await freePort());
   const server = new EmbeddedPostgres({
@@ -32,14 +36,29 @@ export async function startEmbeddedPostgres(dataDir: string, options: { port?: n
   });
   if (!existsSync(join(databaseDir, 'PG_VERSION'))) await server.initialise();
   await server.start();
-  const database = options.database ?? 'tallyline';
   await server.createDatabase(database).catch((error: Error) => {
     if (!/already exists/.test(String(error.message))) throw error;
   });
-  return {
-    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
-    stop: () => server.stop(),
-  };
+  return { url: urlFor(port, database), stop: () => server.stop() };
+}
+
+function urlFor(port: number, database: string): string {
+  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
+}
+
+/** postmaster.pid: line 1 the pid, line 4 the port. A stale file (dead pid) means not running. */
+function runningServerPort(databaseDir: string): number | undefined {
+  const pidFile = join(databaseDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return undefined;
+  const lines = readFileSync(pidFile, 'utf8').split('\n');
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  try {
+    process.kill(pid, 0);
+    return port || undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export function freePort(): Promise<number> {

@@ -7,6 +7,9 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * ordering by it is ordering by (transaction id, index). Readers only see events whose transaction id
  * is below the oldest transaction still running (pg_snapshot_xmin): those can never be joined by an
  * earlier position, so a subscriber that reads "after N" never skips an event committed late.
+ *
+ * append_events sends no NOTIFY itself: PostgreSQL serializes the commits of notifying transactions,
+ * which would throttle concurrent writers. The adapter announces new events right after the commit.
  */
 export class EventStore1700000000000 implements MigrationInterface {
   name = 'EventStore1700000000000';
@@ -46,7 +49,6 @@ export class EventStore1700000000000 implements MigrationInterface {
           RAISE EXCEPTION 'too many events in one transaction';
         END IF;
         PERFORM set_config('tallyline.tx_events', (v_offset + v_count)::text, true);
-        PERFORM pg_notify('tallyline_events', '');
         RETURN QUERY
           INSERT INTO events AS e (global_position, transaction_id, event_id, stream_id, stream_version, type, data, metadata)
           SELECT (pg_current_xact_id()::text::bigint << 20) + v_offset + x.ord,

@@ -14,6 +14,7 @@ import { UpcasterRegistry } from '../upcasting.js';
 import { WakeUpListener } from './wake-up-listener.js';
 import { pollingSubscription } from '../subscription.js';
 
+const CHANNEL = 'tallyline_events';
 const EVENT_COLUMNS = `global_position, event_id, stream_id, stream_version, type, data, metadata, recorded_at`;
 /** Only events of transactions older than every running one: no earlier position can still appear. */
 const SETTLED = `transaction_id < pg_snapshot_xmin(pg_current_snapshot())`;
@@ -37,7 +38,7 @@ export class PostgresEventStore extends EventStore {
     private readonly upcasters = new UpcasterRegistry(),
   ) {
     super();
-    this.wakeUps = new WakeUpListener(pool, 'tallyline_events');
+    this.wakeUps = new WakeUpListener(pool, CHANNEL);
   }
 
   async append(streamId: string, events: NewEvent[], expected: ExpectedVersion): Promise<AppendResult> {
@@ -57,6 +58,7 @@ export class PostgresEventStore extends EventStore {
           globalPosition: BigInt(row.global_position),
           recordedAt: row.recorded_at,
         }));
+        this.announce();
         const last = stored[stored.length - 1]!;
         return { nextExpectedVersion: last.streamVersion, lastPosition: last.globalPosition, events: stored };
       } catch (error) {
@@ -102,6 +104,12 @@ export class PostgresEventStore extends EventStore {
     return BigInt(rows[0]?.head ?? 0);
   }
 
+  /** For progress bars: how many settled events there are. */
+  async countEvents(): Promise<number> {
+    const { rows } = await this.pool.query<{ n: string }>(`SELECT count(*) AS n FROM events WHERE ${SETTLED}`);
+    return Number(rows[0]?.n ?? 0);
+  }
+
   subscribe(after: bigint, options: { batchSize?: number } = {}): EventSubscription {
     return pollingSubscription({
       after,
@@ -118,6 +126,32 @@ export class PostgresEventStore extends EventStore {
 
   async close(): Promise<void> {
     await this.wakeUps.close();
+  }
+
+  private announcing = false;
+  private announceAgain = false;
+
+  /**
+   * Wakes subscribers here at once and, through NOTIFY, in every other process. Coalesced to one
+   * NOTIFY in flight, and outside the append's transaction (see the migration for why).
+   */
+  private announce(): void {
+    this.wakeUps.wakeLocally();
+    if (this.announcing) {
+      this.announceAgain = true;
+      return;
+    }
+    this.announcing = true;
+    this.pool
+      .query(`SELECT pg_notify('${CHANNEL}', '')`)
+      .catch(() => undefined)
+      .finally(() => {
+        this.announcing = false;
+        if (this.announceAgain) {
+          this.announceAgain = false;
+          this.announce();
+        }
+      });
   }
 
   private async currentVersion(streamId: string): Promise<number | 'no_stream'> {

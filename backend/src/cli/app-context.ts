@@ -1,0 +1,35 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import type { INestApplicationContext } from '@nestjs/common';
+import { AppModule } from '../app.module.js';
+import { AppConfig } from '../platform/config/app-config.js';
+import { resolveDatabase } from '../platform/database/resolve-database.js';
+
+/**
+ * The application without HTTP and without running projections or reactors, for one-off commands.
+ * Same configuration and database as `npm start`.
+ */
+export async function withAppContext<T>(work: (app: INestApplicationContext) => Promise<T>): Promise<T> {
+  const { config, embedded } = await resolveDatabase(AppConfig.override({ RUN_PROCESSORS: 'false', SEED_DEMO: 'false' }));
+  const app = await NestFactory.createApplicationContext(AppModule.forRoot(config), { logger: ['error', 'warn'], abortOnError: false });
+  try {
+    return await work(app);
+  } finally {
+    await app.close();
+    await embedded?.stop();
+  }
+}
+
+/** Parses `--name value` pairs and bare words. */
+export function parseArgs(argv: string[]): { flags: Record<string, string>; words: string[] } {
+  const flags: Record<string, string> = {};
+  const words: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg.startsWith('--')) {
+      const [name, inline] = arg.slice(2).split('=', 2) as [string, string | undefined];
+      flags[name] = inline ?? (argv[i + 1] && !argv[i + 1]!.startsWith('--') ? argv[++i]! : 'true');
+    } else words.push(arg);
+  }
+  return { flags, words };
+}
