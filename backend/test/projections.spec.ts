@@ -70,8 +70,8 @@ describe('projection runner', () => {
     for (const close of closers) await close();
     closers = [];
   });
-  async function runner(projection: Projection) {
-    const created = await createRunner(database.url, store, pool, [projection]);
+  async function runner(projection: Projection, options = { run: false }) {
+    const created = await createRunner(database.url, store, pool, [projection], options);
     closers.push(created.close);
     return created.runner;
   }
@@ -137,12 +137,15 @@ describe('projection runner', () => {
     await expect(r.rebuild(['nope'])).rejects.toThrow('Unknown projection "nope"');
   });
 
-  it('refuses to rebuild a projection another process is running', async () => {
-    const owner = await runner(new BalancesProjection());
-    owner.startAll();
+  it('takes a projection over from the instance running it for a replay, which then resumes', async () => {
+    const owner = await runner(new BalancesProjection(), { run: true });
     await deposit('account-z', [1]);
-    await owner.waitFor(await store.headPosition());
-    const other = await runner(new BalancesProjection());
-    await expect(other.rebuild(['balances'])).rejects.toThrow('being run by another process');
+    expect(await owner.waitFor(await store.headPosition())).toBe(true);
+    const replayer = await runner(new BalancesProjection());
+    const [summary] = await replayer.rebuild(['balances']);
+    expect(summary!.events).toBe(1);
+    const appended = await deposit('account-z', [2]);
+    expect(await owner.waitFor(appended.lastPosition)).toBe(true);
+    expect((await tables()).balances).toEqual([{ account: 'account-z', balance: 3, deposits: 2 }]);
   });
 });

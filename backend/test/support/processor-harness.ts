@@ -7,11 +7,11 @@ import type { EventProcessor } from '../../src/platform/projections/processor.js
 import { ProcessorRunner } from '../../src/platform/projections/processor-runner.js';
 
 /** A ProcessorRunner over the given processors, outside Nest, as a restarted process would build it. */
-export async function createRunner(url: string, store: EventStore, pool: DatabasePool, processors: EventProcessor[]) {
+export async function createRunner(url: string, store: EventStore, pool: DatabasePool, processors: EventProcessor[], options = { run: false }) {
   const dataSource = new DataSource({ type: 'postgres', url });
   await dataSource.initialize();
   const discovery = { getProviders: () => processors.map((instance) => ({ instance })) } as unknown as DiscoveryService;
-  const runner = new ProcessorRunner(discovery, dataSource, store, AppConfig.override({ RUN_PROCESSORS: 'false' }), pool);
+  const runner = new ProcessorRunner(discovery, dataSource, store, AppConfig.override({ RUN_PROCESSORS: String(options.run) }), pool);
   runner.onModuleInit();
   await runner.onApplicationBootstrap();
   return {

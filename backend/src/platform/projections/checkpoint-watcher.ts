@@ -17,7 +17,13 @@ export class CheckpointWatcher {
   async start(): Promise<void> {
     const client = await this.pool.connect();
     client.on('notification', (message) => {
-      const [name, position] = (message.payload ?? '').split(':');
+      const payload = message.payload ?? '';
+      if (payload.startsWith('!')) {
+        const [command, name] = payload.slice(1).split(':');
+        this.emitter.emit('control', command, name);
+        return;
+      }
+      const [name, position] = payload.split(':');
       if (name && position) this.advance(name, BigInt(position));
     });
     client.on('error', () => {
@@ -36,6 +42,15 @@ export class CheckpointWatcher {
       this.positions.set(name, position);
       this.emitter.emit('advance');
     }
+  }
+
+  /** `pause`/`resume` requests for a processor, from a replay in any process. */
+  onControl(listener: (command: 'pause' | 'resume', name: string) => void): void {
+    this.emitter.on('control', listener);
+  }
+
+  async sendControl(command: 'pause' | 'resume', name: string): Promise<void> {
+    await this.pool.query('SELECT pg_notify($1, $2)', [CHECKPOINT_CHANNEL, `!${command}:${name}`]);
   }
 
   /** Makes waiters evaluate their condition again (e.g. a processor failed and is no longer awaited). */

@@ -24,6 +24,9 @@ export interface ReplaySummary {
 const DEFAULT_WAIT_MS = 5_000;
 const LOCK_RETRY_MS = 2_000;
 const BATCH_SIZE = 500;
+/** How long an instance leaves a processor alone when a replay elsewhere asks for it. */
+const YIELD_MS = 30_000;
+const REPLAY_LOCK_WAIT_MS = 10_000;
 
 /** Runs every projection and reactor from its checkpoint, one instance each across all app instances. */
 @Injectable()
@@ -32,6 +35,7 @@ export class ProcessorRunner implements OnModuleInit, OnApplicationBootstrap, On
   private processors: EventProcessor[] = [];
   private readonly active = new Map<string, { abort: AbortController; subscription?: EventSubscription; done: Promise<void> }>();
   private readonly failed = new Map<string, Error>();
+  private readonly yieldUntil = new Map<string, number>();
   private readonly watcher: CheckpointWatcher;
 
   constructor(
@@ -53,6 +57,7 @@ export class ProcessorRunner implements OnModuleInit, OnApplicationBootstrap, On
 
   async onApplicationBootstrap(): Promise<void> {
     await this.watcher.start();
+    this.watcher.onControl((command, name) => void this.onControl(command, name));
     if (this.config.runProcessors) this.startAll();
   }
 
@@ -108,6 +113,18 @@ export class ProcessorRunner implements OnModuleInit, OnApplicationBootstrap, On
     return summaries;
   }
 
+  /** A replay in another process wants this processor: step aside, or come back when it is done. */
+  private async onControl(command: 'pause' | 'resume', name: string): Promise<void> {
+    const processor = this.processors.find((p) => p.name === name);
+    if (!processor || !this.config.runProcessors) return;
+    if (command === 'pause') this.yieldUntil.set(name, Date.now() + YIELD_MS);
+    else this.yieldUntil.delete(name);
+    if (this.active.has(name) || command === 'resume') {
+      await this.stop(name);
+      this.start(processor);
+    }
+  }
+
   private projectionNamed(name: string): Projection {
     const found = this.projections.find((p) => p.name === name);
     if (!found) throw new Error(`Unknown projection "${name}". Known: ${this.projections.map((p) => p.name).join(', ')}`);
@@ -119,8 +136,8 @@ export class ProcessorRunner implements OnModuleInit, OnApplicationBootstrap, On
     const runner = this.dataSource.createQueryRunner();
     await runner.connect();
     try {
-      if (!(await tryLock(runner, projection.name))) {
-        throw new Error(`Projection "${projection.name}" is being run by another process; stop it before replaying.`);
+      if (!(await this.takeOver(runner, projection.name))) {
+        throw new Error(`Projection "${projection.name}" is being run by another process that did not step aside; stop it before replaying.`);
       }
       const head = await this.store.headPosition();
       let position = 0n;
@@ -153,7 +170,20 @@ export class ProcessorRunner implements OnModuleInit, OnApplicationBootstrap, On
     } finally {
       await unlock(runner, projection.name);
       await runner.release();
+      await this.watcher.sendControl('resume', projection.name).catch(() => undefined);
     }
+  }
+
+  /** The lock, asking whoever holds it (another app instance) to yield it for a while. */
+  private async takeOver(runner: QueryRunner, name: string): Promise<boolean> {
+    if (await tryLock(runner, name)) return true;
+    await this.watcher.sendControl('pause', name);
+    const deadline = Date.now() + REPLAY_LOCK_WAIT_MS;
+    while (Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      if (await tryLock(runner, name)) return true;
+    }
+    return false;
   }
 
   start(processor: EventProcessor): void {
@@ -179,6 +209,11 @@ export class ProcessorRunner implements OnModuleInit, OnApplicationBootstrap, On
       const runner = this.dataSource.createQueryRunner();
       let locked = false;
       try {
+        const yieldFor = (this.yieldUntil.get(processor.name) ?? 0) - Date.now();
+        if (yieldFor > 0) {
+          await sleep(yieldFor, signal);
+          continue;
+        }
         await runner.connect();
         locked = await tryLock(runner, processor.name);
         if (!locked) {
