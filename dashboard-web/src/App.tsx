@@ -1,12 +1,19 @@
-import { CssBaseline, Container, Typography } from '@mui/material';
+import { CssBaseline, ThemeProvider } from '@mui/material';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { BrowserRouter } from 'react-router';
+import { queryClient } from './lib/query-client';
+import { theme } from './lib/theme';
+import { AppRoutes } from './routes';
 
 export function App() {
   return (
-    <>
-      <CssBaseline />
-      <Container component="main" sx={{ py: 8 }}>
-        <Typography variant="h1" sx={{ fontSize: 40 }}>Tallyline</Typography>
-      </Container>
-    </>
+    <QueryClientProvider client={queryClient}>
+      <ThemeProvider theme={theme}>
+        <CssBaseline />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </ThemeProvider>
+    </QueryClientProvider>
   );
 }

@@ -1,0 +1,10 @@
+import { createTheme } from '@mui/material/styles';
+
+export const theme = createTheme({
+  palette: {
+    primary: { main: '#1f4fd1' },
+    secondary: { main: '#0f766e' },
+  },
+  shape: { borderRadius: 10 },
+  typography: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
+});
