@@ -1,5 +1,8 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { HealthModule } from './health/health.module.js';
+import { IdentityModule } from './identity/identity.module.js';
+import { MerchantsModule } from './merchants/merchants.module.js';
+import { AuthModule } from './platform/auth/auth.module.js';
 import type { AppConfig } from './platform/config/app-config.js';
 import { PlatformModule } from './platform/platform.module.js';
 
@@ -8,7 +11,7 @@ export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forRoot(config), HealthModule],
+      imports: [PlatformModule.forRoot(config), AuthModule, HealthModule, IdentityModule, MerchantsModule],
     };
   }
 }

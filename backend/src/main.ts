@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { AppConfig } from './platform/config/app-config.js';
 import { resolveDatabase } from './platform/database/resolve-database.js';
 import { createHttpApp } from './platform/http/configure-app.js';
+import { BootSeed } from './merchants/boot-seed.js';
 
 async function main(): Promise<void> {
   const { config, embedded: database } = await resolveDatabase(new AppConfig());
@@ -16,6 +17,8 @@ async function main(): Promise<void> {
       });
     });
   }
+  await app.init();
+  await app.get(BootSeed).run();
   await app.listen({ port: config.port, host: config.host });
   app.getHttpAdapter().getInstance().log.info(`Tallyline listening on http://localhost:${config.port}`);
 }

@@ -1,1 +1,3 @@
 export * from './http.js';
+export * from './identity.js';
+export * from './merchants.js';

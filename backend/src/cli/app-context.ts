@@ -10,7 +10,7 @@ import { resolveDatabase } from '../platform/database/resolve-database.js';
  * Same configuration and database as `npm start`.
  */
 export async function withAppContext<T>(work: (app: INestApplicationContext) => Promise<T>): Promise<T> {
-  const { config, embedded } = await resolveDatabase(AppConfig.override({ RUN_PROCESSORS: 'false', SEED_DEMO: 'false' }));
+  const { config, embedded } = await resolveDatabase(AppConfig.override({ RUN_PROCESSORS: 'false', WAIT_FOR_PROJECTIONS: 'false', SEED_DEMO: 'false', STAFF_EMAIL: '' }));
   const app = await NestFactory.createApplicationContext(AppModule.forRoot(config), { logger: ['error', 'warn'], abortOnError: false });
   try {
     return await work(app);

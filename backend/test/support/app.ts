@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppConfig } from '../../src/platform/config/app-config.js';
 import { createHttpApp } from '../../src/platform/http/configure-app.js';
+import { BootSeed } from '../../src/merchants/boot-seed.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
 
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -29,6 +30,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   });
   const app = await createHttpApp(config);
   await app.init();
+  await app.get(BootSeed).run();
   await app.getHttpAdapter().getInstance().ready();
   const fastify = app.getHttpAdapter().getInstance();
   return {

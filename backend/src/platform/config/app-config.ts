@@ -15,6 +15,8 @@ export class AppConfig {
   /** Off in tests that drive processors by hand. */
   readonly runProcessors: boolean;
   readonly publicUrl: string;
+  /** Commands wait for projections before answering; one-off CLI commands skip that. */
+  readonly waitForProjections: boolean;
 
   constructor(env: NodeJS.ProcessEnv = process.env) {
     this.port = Number(env.PORT ?? 3000);
@@ -28,6 +30,7 @@ export class AppConfig {
     this.seedDemo = (env.SEED_DEMO ?? 'true') !== 'false';
     this.logLevel = env.LOG_LEVEL ?? 'info';
     this.runProcessors = (env.RUN_PROCESSORS ?? 'true') !== 'false';
+    this.waitForProjections = (env.WAIT_FOR_PROJECTIONS ?? 'true') !== 'false';
     this.publicUrl = env.PUBLIC_URL ?? `http://localhost:${this.port}`;
   }
 

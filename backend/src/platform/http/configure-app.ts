@@ -33,6 +33,17 @@ export async function createHttpApp(config: AppConfig): Promise<NestFastifyAppli
     logger: config.logLevel === 'silent' ? false : ['error', 'warn', 'log'],
     bufferLogs: false,
     abortOnError: false,
+    bodyParser: false, // our own JSON parser below
+  });
+  // An empty JSON body is no body (the spec's client sends PATCH /merchants/environment without one).
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    if (typeof body !== 'string' || body.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(body));
+    } catch {
+      done(Object.assign(new Error('Malformed JSON body'), { statusCode: 400 }), undefined);
+    }
   });
   app.setGlobalPrefix('api');
   app.enableCors({ origin: true, credentials: true, exposedHeaders: ['Content-Range', 'ETag', 'Retry-After', 'X-Request-Id'] });

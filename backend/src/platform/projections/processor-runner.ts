@@ -91,6 +91,7 @@ export class ProcessorRunner implements OnModuleInit, OnApplicationBootstrap, On
    * timeout: the write is durable either way, only the read model may still lag.
    */
   async waitFor(position: bigint, timeoutMs = DEFAULT_WAIT_MS): Promise<boolean> {
+    if (!this.config.waitForProjections) return false;
     return this.watcher.until(
       () => this.projections.every((p) => this.failed.has(p.name) || this.watcher.position(p.name) >= position),
       timeoutMs,

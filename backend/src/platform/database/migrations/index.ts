@@ -1,5 +1,6 @@
 import { EventStore1700000000000 } from './1700000000000-event-store.js';
 import { MailOutbox1700000000001 } from './1700000000001-mail-outbox.js';
+import { IdentityMerchants1700000000100 } from './1700000000100-identity-merchants.js';
 
 /** Every migration, in order. Add new ones at the end. */
-export const migrations = [EventStore1700000000000, MailOutbox1700000000001];
+export const migrations = [EventStore1700000000000, MailOutbox1700000000001, IdentityMerchants1700000000100];

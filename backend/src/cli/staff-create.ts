@@ -1,0 +1,26 @@
+import { StaffAccounts } from '../identity/staff-accounts.js';
+import { parseArgs, withAppContext } from './app-context.js';
+
+const HELP = `Creates a staff (back-office) account. Staff accounts cannot be self-registered.
+
+Usage: npm run staff:create -- --email reviewer@example.com --password 'at-least-8-chars' [--first-name Ada --last-name Lovelace]`;
+
+async function main(): Promise<void> {
+  const { flags } = parseArgs(process.argv.slice(2));
+  if (flags.help || !flags.email || !flags.password) {
+    console.log(HELP);
+    process.exitCode = flags.help ? 0 : 2;
+    return;
+  }
+  await withAppContext(async (app) => {
+    await app.init();
+    const created = await app.get(StaffAccounts).ensure(flags.email!, flags.password!, flags['first-name'], flags['last-name']);
+    console.log(created ? `Created staff account ${flags.email}` : `An account with ${flags.email} already exists; nothing changed.`);
+  });
+}
+
+main().catch((error: unknown) => {
+  const issues = (error as { issues?: { message: string }[] }).issues;
+  console.error(`Could not create the staff account: ${issues ? issues.map((i) => i.message).join('; ') : (error as Error).message}`);
+  process.exit(1);
+});

@@ -1,0 +1,49 @@
+import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiTags } from '@nestjs/swagger';
+import {
+  loginRequestSchema,
+  registerRequestSchema,
+  type LoginRequest,
+  type LoginResponse,
+  type RegisterRequest,
+  type RegisterResponse,
+  type User,
+} from '@tallyline/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { CommandContext } from '../platform/commands/command-context.js';
+import { Authenticated, CurrentUser, type AuthUser } from '../platform/auth/auth.decorators.js';
+import { Ctx } from '../platform/http/request-context.js';
+import { ApiZodBody, zodPipe } from '../platform/http/zod-validation.js';
+import { LoginService } from './login/login.service.js';
+import { RegisterUser } from './register-user/register-user.command.js';
+
+@ApiTags('auth')
+@Controller('auth')
+export class IdentityController {
+  constructor(
+    private readonly commandBus: CommandBus,
+    private readonly logins: LoginService,
+  ) {}
+
+  @Post('register')
+  @ApiZodBody(registerRequestSchema)
+  async register(@Body(zodPipe(registerRequestSchema)) body: RegisterRequest, @Ctx() ctx: CommandContext): Promise<RegisterResponse> {
+    const user = await this.commandBus.execute(new RegisterUser({ ...body, role: 'merchant' }, ctx));
+    return { token: await this.logins.issueToken(user.id), user };
+  }
+
+  @Post('login')
+  @HttpCode(200)
+  @ApiZodBody(loginRequestSchema)
+  async login(@Body(zodPipe(loginRequestSchema)) body: LoginRequest, @Req() request: FastifyRequest): Promise<LoginResponse> {
+    const token = await this.logins.login(body.email, body.password, request.ip);
+    return { token, message: 'Login successful' };
+  }
+
+  @Get('user')
+  @Authenticated()
+  user(@CurrentUser() user: AuthUser): User {
+    return { id: user.userId, email: user.email, firstName: user.firstName, lastName: user.lastName, role: user.role };
+  }
+}

@@ -1,0 +1,45 @@
+import { Injectable } from '@nestjs/common';
+import { AUTH_MESSAGES } from '@tallyline/contracts';
+import { DataSource } from 'typeorm';
+import { DomainError } from '../../platform/domain-error.js';
+
+const WINDOW_MINUTES = 15;
+const MAX_FAILURES = 10;
+
+/**
+ * Failed sign-ins per e-mail and per IP in a table, so every app instance sees the same counts.
+ * After 10 failures within 15 minutes: 429 with Retry-After until the oldest of them ages out.
+ */
+@Injectable()
+export class LoginThrottle {
+  constructor(private readonly db: DataSource) {}
+
+  async assertAllowed(email: string, ip: string, now: Date): Promise<void> {
+    const rows = (await this.db.query(
+      `SELECT key, count(*)::int AS failures, min(failed_at) AS oldest FROM login_failures
+        WHERE key = ANY($1) AND failed_at > $2::timestamptz - interval '${WINDOW_MINUTES} minutes' GROUP BY key`,
+      [keys(email, ip), now],
+    )) as { failures: number; oldest: Date }[];
+    const blocked = rows.filter((row) => row.failures >= MAX_FAILURES);
+    if (!blocked.length) return;
+    const freeAt = Math.max(...blocked.map((row) => new Date(row.oldest).getTime() + WINDOW_MINUTES * 60_000));
+    const retryAfter = Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000));
+    throw new DomainError('rate_limited', AUTH_MESSAGES.tooManyAttempts, undefined, { 'Retry-After': String(retryAfter) });
+  }
+
+  async recordFailure(email: string, ip: string, now: Date): Promise<void> {
+    await this.db.query(
+      'INSERT INTO login_failures (key, failed_at) SELECT unnest($1::text[]), $2',
+      [keys(email, ip), now],
+    );
+    await this.db.query(`DELETE FROM login_failures WHERE failed_at < $1::timestamptz - interval '1 day'`, [now]);
+  }
+
+  async clear(email: string): Promise<void> {
+    await this.db.query('DELETE FROM login_failures WHERE key = $1', [`email:${email}`]);
+  }
+}
+
+function keys(email: string, ip: string): string[] {
+  return [`email:${email}`, `ip:${ip}`];
+}

@@ -1,0 +1,38 @@
+import { Injectable } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import { InjectRepository } from '@nestjs/typeorm';
+import { AUTH_MESSAGES } from '@tallyline/contracts';
+import * as argon2 from 'argon2';
+import { Repository } from 'typeorm';
+import { DomainError } from '../../platform/domain-error.js';
+import { UserCredentials } from '../read-models/user.entity.js';
+import { LoginThrottle } from './login-throttle.js';
+
+/** Verifies against this hash when the e-mail is unknown, so both cases take as long. */
+const DUMMY_HASH = '$argon2id$v=19$m=65536,t=3,p=4$c29tZXNhbHRzb21lc2FsdA$MTIzNDU2Nzg5MDEyMzQ1Njc4OTAxMjM0NTY3ODkwMTI';
+
+@Injectable()
+export class LoginService {
+  constructor(
+    @InjectRepository(UserCredentials) private readonly credentials: Repository<UserCredentials>,
+    private readonly throttle: LoginThrottle,
+    private readonly jwt: JwtService,
+  ) {}
+
+  async login(rawEmail: string, password: string, ip: string, now = new Date()): Promise<string> {
+    const email = rawEmail.trim().toLowerCase();
+    await this.throttle.assertAllowed(email, ip, now);
+    const found = await this.credentials.findOneBy({ email });
+    const valid = await argon2.verify(found?.passwordHash ?? DUMMY_HASH, password).catch(() => false);
+    if (!found || !valid) {
+      await this.throttle.recordFailure(email, ip, now);
+      throw new DomainError('unauthorized', AUTH_MESSAGES.invalidCredentials);
+    }
+    await this.throttle.clear(email);
+    return this.issueToken(found.userId);
+  }
+
+  issueToken(userId: string): Promise<string> {
+    return this.jwt.signAsync({ sub: userId });
+  }
+}

@@ -1,0 +1,58 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { API_KEY_PREFIX, ENVIRONMENTS, MERCHANT_MESSAGES, type ApiKey, type Merchant, type MerchantStats } from '@tallyline/contracts';
+import { IsNull, Repository } from 'typeorm';
+import { DomainError } from '../platform/domain-error.js';
+import { ApiKeyRecord, MerchantStatsView, MerchantView } from './read-models/merchant.entity.js';
+
+export function toMerchant(view: MerchantView): Merchant {
+  return {
+    id: view.id,
+    companyName: view.companyName,
+    email: view.email,
+    website: view.website,
+    businessType: view.businessType,
+    environment: view.environment,
+    isActive: view.isActive,
+    createdAt: view.createdAt.toISOString(),
+  };
+}
+
+/** Reads of the merchants read models, always scoped to one merchant. */
+@Injectable()
+export class MerchantQueries {
+  constructor(
+    @InjectRepository(MerchantView) private readonly merchants: Repository<MerchantView>,
+    @InjectRepository(MerchantStatsView) private readonly stats: Repository<MerchantStatsView>,
+    @InjectRepository(ApiKeyRecord) private readonly keys: Repository<ApiKeyRecord>,
+  ) {}
+
+  async current(merchantId: string): Promise<Merchant> {
+    const view = await this.merchants.findOneBy({ id: merchantId });
+    if (!view) throw new DomainError('not_found', MERCHANT_MESSAGES.notFound);
+    return toMerchant(view);
+  }
+
+  async statsOf(merchantId: string): Promise<MerchantStats> {
+    await this.current(merchantId);
+    const row = await this.stats.findOneBy({ merchantId });
+    const transactions = row?.totalTransactions ?? 0;
+    const revenueMinor = BigInt(row?.totalRevenueMinor ?? 0);
+    // Stats are numbers in major units (design §4); the division happens once, at the edge.
+    return {
+      totalRevenue: Number(revenueMinor) / 100,
+      totalTransactions: transactions,
+      successRate: transactions ? Math.round(((row?.successfulTransactions ?? 0) * 1000) / transactions) / 10 : 0,
+      avgTransactionAmount: transactions ? Math.round(Number(revenueMinor) / transactions) / 100 : 0,
+    };
+  }
+
+  async maskedKeys(merchantId: string): Promise<ApiKey[]> {
+    await this.current(merchantId);
+    const active = await this.keys.findBy({ merchantId, revokedAt: IsNull() });
+    return ENVIRONMENTS.flatMap((environment) => {
+      const key = active.find((k) => k.environment === environment);
+      return key ? [{ environment, key: `${API_KEY_PREFIX[environment]}${'•'.repeat(8)}${key.last4}`, last4: key.last4, createdAt: key.createdAt.toISOString() }] : [];
+    });
+  }
+}

@@ -1,0 +1,79 @@
+import { Body, Controller, Get, Param, Patch, Post } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiTags } from '@nestjs/swagger';
+import {
+  environmentChangeSchema,
+  environmentSchema,
+  merchantRegisterRequestSchema,
+  type ApiKey,
+  type Environment,
+  type Merchant,
+  type MerchantStats,
+} from '@tallyline/contracts';
+import { z } from 'zod';
+import { Authenticated, CurrentUser, type AuthUser } from '../platform/auth/auth.decorators.js';
+import type { CommandContext } from '../platform/commands/command-context.js';
+import { Ctx } from '../platform/http/request-context.js';
+import { ApiZodBody, zodPipe } from '../platform/http/zod-validation.js';
+import { MerchantQueries } from './merchant-queries.js';
+import { RegisterMerchant } from './register-merchant/register-merchant.command.js';
+import { RotateApiKey } from './rotate-api-key/rotate-api-key.command.js';
+import { SwitchEnvironment } from './switch-environment/switch-environment.command.js';
+
+/** The signed-in user's own merchant: the merchant id is the user id, so nothing here can reach another's. */
+@ApiTags('merchants')
+@Controller('merchants')
+@Authenticated()
+export class MerchantsController {
+  constructor(
+    private readonly commandBus: CommandBus,
+    private readonly queries: MerchantQueries,
+  ) {}
+
+  @Post('register')
+  @ApiZodBody(merchantRegisterRequestSchema)
+  async register(
+    @Body(zodPipe(merchantRegisterRequestSchema)) body: z.output<typeof merchantRegisterRequestSchema>,
+    @CurrentUser() user: AuthUser,
+    @Ctx() ctx: CommandContext,
+  ): Promise<Merchant> {
+    await this.commandBus.execute(new RegisterMerchant(user.userId, body, ctx));
+    return this.queries.current(user.userId);
+  }
+
+  @Get('current')
+  current(@CurrentUser() user: AuthUser): Promise<Merchant> {
+    return this.queries.current(user.userId);
+  }
+
+  @Patch('environment')
+  @ApiZodBody(environmentChangeSchema, 'Omit the body (or the environment) to toggle.')
+  async switchEnvironment(
+    @Body(zodPipe(environmentChangeSchema)) body: z.output<typeof environmentChangeSchema>,
+    @CurrentUser() user: AuthUser,
+    @Ctx() ctx: CommandContext,
+  ): Promise<Merchant> {
+    await this.commandBus.execute(new SwitchEnvironment(user.userId, body.environment, ctx));
+    return this.queries.current(user.userId);
+  }
+
+  @Get('stats')
+  stats(@CurrentUser() user: AuthUser): Promise<MerchantStats> {
+    return this.queries.statsOf(user.userId);
+  }
+
+  @Get('api-keys')
+  apiKeys(@CurrentUser() user: AuthUser): Promise<ApiKey[]> {
+    return this.queries.maskedKeys(user.userId);
+  }
+
+  /** The only answer that ever shows the full secret. */
+  @Post('api-keys/:environment/rotate')
+  rotate(
+    @Param('environment', zodPipe(environmentSchema)) environment: Environment,
+    @CurrentUser() user: AuthUser,
+    @Ctx() ctx: CommandContext,
+  ): Promise<ApiKey> {
+    return this.commandBus.execute(new RotateApiKey(user.userId, environment, ctx));
+  }
+}

@@ -1,0 +1,34 @@
+import { Global, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ApiKeyLookup } from '../platform/auth/auth-user.js';
+import { ActivateMerchantHandler } from './activate-merchant/activate-merchant.handler.js';
+import { ApiKeysTableLookup } from './api-key-lookup.js';
+import { BootSeed } from './boot-seed.js';
+import { ClientMerchantController } from './client-merchant.controller.js';
+import { MerchantQueries } from './merchant-queries.js';
+import { MerchantsController } from './merchants.controller.js';
+import { ApiKeyRecord, MerchantStatsView, MerchantView } from './read-models/merchant.entity.js';
+import { MerchantsProjection, MerchantStatsProjection } from './read-models/merchants.projection.js';
+import { RegisterMerchantHandler } from './register-merchant/register-merchant.handler.js';
+import { RotateApiKeyHandler } from './rotate-api-key/rotate-api-key.handler.js';
+import { SwitchEnvironmentHandler } from './switch-environment/switch-environment.handler.js';
+
+/** Global because API-key authentication (any /api/client route) needs the key lookup. */
+@Global()
+@Module({
+  imports: [TypeOrmModule.forFeature([MerchantView, MerchantStatsView, ApiKeyRecord])],
+  controllers: [MerchantsController, ClientMerchantController],
+  providers: [
+    RegisterMerchantHandler,
+    SwitchEnvironmentHandler,
+    RotateApiKeyHandler,
+    ActivateMerchantHandler,
+    MerchantQueries,
+    MerchantsProjection,
+    MerchantStatsProjection,
+    BootSeed,
+    { provide: ApiKeyLookup, useClass: ApiKeysTableLookup },
+  ],
+  exports: [ApiKeyLookup, MerchantQueries],
+})
+export class MerchantsModule {}

@@ -1,0 +1,36 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+/** Read model of merchants (projection "merchants"). The id is the owner's user id. */
+@Entity('merchants')
+export class MerchantView {
+  @PrimaryColumn('uuid') id: string;
+  @Column('uuid', { name: 'owner_user_id' }) ownerUserId: string;
+  @Column('text', { name: 'company_name' }) companyName: string;
+  @Column('text') email: string;
+  @Column('text', { nullable: true }) website: string | null;
+  @Column('text', { name: 'business_type' }) businessType: string;
+  @Column('text') environment: 'production' | 'staging';
+  @Column('boolean', { name: 'is_active' }) isActive: boolean;
+  @Column('timestamptz', { name: 'created_at' }) createdAt: Date;
+}
+
+/** Dashboard figures per merchant (projection "merchant-stats"); payments feed it later. Money in minor units. */
+@Entity('merchant_stats')
+export class MerchantStatsView {
+  @PrimaryColumn('uuid', { name: 'merchant_id' }) merchantId: string;
+  @Column('bigint', { name: 'total_revenue_minor', default: 0 }) totalRevenueMinor: string;
+  @Column('integer', { name: 'total_transactions', default: 0 }) totalTransactions: number;
+  @Column('integer', { name: 'successful_transactions', default: 0 }) successfulTransactions: number;
+}
+
+/** Secret keys are state, not events: only their sha256 is kept. */
+@Entity('api_keys')
+export class ApiKeyRecord {
+  @PrimaryColumn('uuid') id: string;
+  @Column('uuid', { name: 'merchant_id' }) merchantId: string;
+  @Column('text') environment: 'production' | 'staging';
+  @Column('text', { name: 'key_hash', unique: true }) keyHash: string;
+  @Column('text') last4: string;
+  @Column('timestamptz', { name: 'created_at' }) createdAt: Date;
+  @Column('timestamptz', { name: 'revoked_at', nullable: true }) revokedAt: Date | null;
+}

@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { JwtService } from '@nestjs/jwt';
+import { createTestApp, type TestApp } from './support/app.js';
+import { bearer, createStaff, PASSWORD, registerUser } from './support/auth.js';
+
+describe('identity: sign-up, sign-in, current user', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const register = (payload: Record<string, unknown>) => t.request({ method: 'POST', url: '/api/auth/register', payload });
+  const login = (payload: Record<string, unknown>, remoteAddress = '198.51.100.1') =>
+    t.request({ method: 'POST', url: '/api/auth/login', payload, remoteAddress });
+
+  it('registers a user: 201 with a token and the user, never the password or its hash', async () => {
+    const res = await register({ email: '  Grace@Example.TEST ', password: PASSWORD, firstName: 'Grace', lastName: 'Hopper' });
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body).toEqual({ token: expect.any(String), user: { id: expect.any(String), email: 'grace@example.test', firstName: 'Grace', lastName: 'Hopper', role: 'merchant' } });
+    expect(res.body).not.toMatch(/argon2|passwordHash|correct-horse/);
+  });
+
+  it('records UserRegistered without any credential in it', async () => {
+    const { user } = await registerUser(t);
+    const { DataSource } = await import('typeorm');
+    const rows = (await t.app.get(DataSource).query(`SELECT type, data::text AS data FROM events WHERE stream_id = $1`, [`user-${user.id}`])) as { type: string; data: string }[];
+    expect(rows.map((r) => r.type)).toEqual(['UserRegistered']);
+    expect(rows[0]!.data).not.toMatch(/password|argon2|correct-horse/i);
+  });
+
+  it.each([
+    [{ password: PASSWORD, firstName: 'A', lastName: 'B' }, 'email', 'Email is required'],
+    [{ email: 'not-an-email', password: PASSWORD, firstName: 'A', lastName: 'B' }, 'email', 'Please enter a valid email address'],
+    [{ email: 'a@b.co', firstName: 'A', lastName: 'B' }, 'password', 'Password is required'],
+    [{ email: 'a@b.co', password: 'short', firstName: 'A', lastName: 'B' }, 'password', 'Password must be at least 8 characters'],
+    [{ email: 'a@b.co', password: PASSWORD, firstName: ' ', lastName: 'B' }, 'firstName', 'First name is required'],
+    [{ email: 'a@b.co', password: PASSWORD, firstName: 'A' }, 'lastName', 'Last name is required'],
+  ])('rejects %j with "%s: %s"', async (payload, field, message) => {
+    const res = await register(payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ statusCode: 400, message, errors: [{ field, message }] });
+  });
+
+  it('answers malformed JSON with a 400, not a 500', async () => {
+    const res = await t.request({ method: 'POST', url: '/api/auth/register', payload: '{"email":', headers: { 'content-type': 'application/json' } });
+    expect(res.json()).toEqual({ statusCode: 400, message: 'Malformed JSON body' });
+  });
+
+  it('refuses a taken e-mail whatever its case: 409 Email already registered', async () => {
+    await registerUser(t, { email: 'taken@example.test' });
+    const res = await register({ email: 'TAKEN@example.test', password: PASSWORD, firstName: 'A', lastName: 'B' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('Email already registered');
+  });
+
+  it('never lets a sign-up choose the staff role', async () => {
+    const res = await register({ email: 'sneaky@example.test', password: PASSWORD, firstName: 'A', lastName: 'B', role: 'staff' });
+    expect(res.json().user.role).toBe('merchant');
+  });
+
+  it('signs in with the right password and answers the same 401 for a wrong one or an unknown e-mail', async () => {
+    await registerUser(t, { email: 'login@example.test' });
+    const ok = await login({ email: 'Login@Example.test', password: PASSWORD });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ token: expect.any(String), message: 'Login successful' });
+    const wrong = await login({ email: 'login@example.test', password: 'wrong-password' });
+    const unknown = await login({ email: 'nobody@example.test', password: 'wrong-password' });
+    expect([wrong.statusCode, unknown.statusCode]).toEqual([401, 401]);
+    expect(wrong.json()).toEqual(unknown.json());
+    expect(wrong.json().message).toBe('Invalid email or password');
+  });
+
+  it('validates the login body with the spec messages', async () => {
+    const res = await login({ email: 'nope', password: '' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([
+      { field: 'email', message: 'Invalid email address' },
+      { field: 'password', message: 'Password is required' },
+    ]);
+  });
+
+  it('throttles an e-mail after 10 failures in 15 minutes with 429 and Retry-After, even with the right password', async () => {
+    await registerUser(t, { email: 'victim@example.test' });
+    for (let i = 0; i < 10; i++) {
+      expect((await login({ email: 'victim@example.test', password: `bad-${i}-password` }, `203.0.113.${i}`)).statusCode).toBe(401);
+    }
+    const blocked = await login({ email: 'victim@example.test', password: PASSWORD }, '203.0.113.99');
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(800);
+  });
+
+  it('throttles an IP that fails across many e-mails', async () => {
+    for (let i = 0; i < 10; i++) await login({ email: `spray-${i}@example.test`, password: 'whatever-123' }, '192.0.2.77');
+    expect((await login({ email: 'fresh@example.test', password: 'whatever-123' }, '192.0.2.77')).statusCode).toBe(429);
+    expect((await login({ email: 'fresh@example.test', password: 'whatever-123' }, '192.0.2.78')).statusCode).toBe(401);
+  });
+
+  it('returns the current user with the role read from the database', async () => {
+    const { token, user } = await registerUser(t, { firstName: 'Katherine', lastName: 'Johnson' });
+    const res = await t.request({ method: 'GET', url: '/api/auth/user', headers: bearer(token) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ id: user.id, email: user.email, firstName: 'Katherine', lastName: 'Johnson', role: 'merchant' });
+    const staff = await createStaff(t);
+    expect((await t.request({ method: 'GET', url: '/api/auth/user', headers: bearer(staff.token) })).json().role).toBe('staff');
+  });
+
+  it('answers 401 without a token, with a tampered, foreign, expired or orphan token', async () => {
+    const { token, user } = await registerUser(t);
+    const jwt = t.app.get(JwtService);
+    const [head, payload, signature] = token.split('.');
+    const forged = Buffer.from(JSON.stringify({ sub: '00000000-0000-0000-0000-000000000000', iat: 1 })).toString('base64url');
+    const candidates = {
+      none: undefined,
+      tampered: `${head}.${forged}.${signature}`,
+      foreign: await new JwtService({ secret: 'another-secret-entirely-xxxxxxxxxxxx' }).signAsync({ sub: user.id }),
+      expired: await jwt.signAsync({ sub: user.id }, { expiresIn: -10 }),
+      orphan: await jwt.signAsync({ sub: '00000000-0000-0000-0000-000000000000' }),
+      unsigned: `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${payload}.`,
+    };
+    for (const [name, candidate] of Object.entries(candidates)) {
+      const res = await t.request({ method: 'GET', url: '/api/auth/user', headers: candidate ? bearer(candidate) : {} });
+      expect([name, res.statusCode]).toEqual([name, 401]);
+    }
+  });
+});

@@ -1,0 +1,33 @@
+import { randomUUID } from 'node:crypto';
+import type { Merchant, User } from '@tallyline/contracts';
+import { StaffAccounts } from '../../src/identity/staff-accounts.js';
+import type { TestApp } from './app.js';
+
+export const PASSWORD = 'correct-horse-battery';
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Registers a merchant-role user through the API. */
+export async function registerUser(t: TestApp, overrides: Partial<{ email: string; password: string; firstName: string; lastName: string }> = {}) {
+  const payload = { email: `user-${randomUUID()}@example.test`, password: PASSWORD, firstName: 'Ada', lastName: 'Lovelace', ...overrides };
+  const res = await t.request({ method: 'POST', url: '/api/auth/register', payload });
+  if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
+  return res.json() as { token: string; user: User };
+}
+
+/** A staff account the way operators create one, then signed in through the API. */
+export async function createStaff(t: TestApp, email = `staff-${randomUUID()}@tallyline.test`) {
+  await t.app.get(StaffAccounts).ensure(email, PASSWORD);
+  const res = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email, password: PASSWORD } });
+  if (res.statusCode !== 200) throw new Error(`staff login failed: ${res.statusCode} ${res.body}`);
+  return { token: (res.json() as { token: string }).token, email };
+}
+
+/** A user with a merchant account. */
+export async function registerMerchant(t: TestApp, overrides: Partial<{ companyName: string; email: string; website: string | null; businessType: string }> = {}) {
+  const { token, user } = await registerUser(t, overrides.email ? { email: overrides.email } : {});
+  const payload = { companyName: 'Acme Ltd', email: user.email, website: 'https://acme.example', businessType: 'SaaS', ...overrides };
+  const res = await t.request({ method: 'POST', url: '/api/merchants/register', payload, headers: bearer(token) });
+  if (res.statusCode !== 201) throw new Error(`merchant register failed: ${res.statusCode} ${res.body}`);
+  return { token, user, merchant: res.json() as Merchant };
+}

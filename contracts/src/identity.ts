@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+/** The spec's e-mail rule: text, an @, text, a dot, text. */
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const MIN_PASSWORD_LENGTH = 8;
+export const ROLES = ['merchant', 'staff'] as const;
+export const roleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof roleSchema>;
+
+const email = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .regex(EMAIL_PATTERN, 'Please enter a valid email address');
+const password = z
+  .string({ error: 'Password is required' })
+  .min(1, 'Password is required')
+  .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
+  .max(200, 'Password must be at most 200 characters');
+const firstName = z.string({ error: 'First name is required' }).trim().min(1, 'First name is required').max(100);
+const lastName = z.string({ error: 'Last name is required' }).trim().min(1, 'Last name is required').max(100);
+
+/** POST /api/auth/register */
+export const registerRequestSchema = z.object({ email, password, firstName, lastName });
+export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+
+/** The plain registration form: confirmPassword is checked, never sent. */
+export const registerFormSchema = z
+  .object({
+    firstName,
+    lastName,
+    email,
+    password,
+    confirmPassword: z.string().min(1, 'Please confirm your password'),
+  })
+  .refine((form) => !form.confirmPassword || form.password === form.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'Passwords do not match',
+  });
+export type RegisterForm = z.infer<typeof registerFormSchema>;
+
+/** POST /api/auth/login (and the login form). */
+export const loginRequestSchema = z.object({
+  email: z.string({ error: 'Invalid email address' }).trim().regex(EMAIL_PATTERN, 'Invalid email address'),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required'),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const userSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: roleSchema,
+});
+export type User = z.infer<typeof userSchema>;
+
+export const registerResponseSchema = z.object({ token: z.string(), user: userSchema });
+export type RegisterResponse = z.infer<typeof registerResponseSchema>;
+export const loginResponseSchema = z.object({ token: z.string(), message: z.string() });
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const AUTH_MESSAGES = {
+  emailTaken: 'Email already registered',
+  invalidCredentials: 'Invalid email or password',
+  tooManyAttempts: 'Too many failed sign-in attempts. Try again later.',
+  loginFailed: 'Login failed',
+  registrationFailed: 'Registration failed',
+} as const;
+
+/** localStorage key of the session token (spec §9). */
+export const AUTH_TOKEN_KEY = 'auth_token';

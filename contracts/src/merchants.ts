@@ -1,0 +1,88 @@
+import { z } from 'zod';
+
+export const BUSINESS_TYPES = ['E-commerce', 'SaaS', 'Marketplace', 'Retail', 'Other'] as const;
+export const businessTypeSchema = z.enum(BUSINESS_TYPES, { error: 'Business type is required' });
+export const ENVIRONMENTS = ['production', 'staging'] as const;
+export const environmentSchema = z.enum(ENVIRONMENTS, { error: 'Environment must be production or staging' });
+export type Environment = z.infer<typeof environmentSchema>;
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const email = z.string({ error: 'Invalid email address' }).trim().regex(EMAIL_PATTERN, 'Invalid email address');
+const companyName = z.string({ error: 'Company name is required' }).trim().min(1, 'Company name is required').max(200);
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.');
+  } catch {
+    return false;
+  }
+}
+/** Optional website: empty means none; anything else must be an http(s) URL. */
+const website = z
+  .union([z.string(), z.null()])
+  .optional()
+  .transform((value) => (value ?? '').trim())
+  .refine((value) => value === '' || isHttpUrl(value), 'Invalid website URL')
+  .transform((value) => (value === '' ? null : value));
+
+/** POST /api/merchants/register */
+export const merchantRegisterRequestSchema = z.object({
+  companyName,
+  email,
+  website,
+  businessType: businessTypeSchema,
+});
+export type MerchantRegisterRequest = z.input<typeof merchantRegisterRequestSchema>;
+
+/** The merchant registration form (account + merchant). */
+export const merchantRegisterFormSchema = z.object({
+  firstName: z.string().trim().min(1, 'First name is required'),
+  lastName: z.string().trim().min(1, 'Last name is required'),
+  email,
+  companyName,
+  website,
+  businessType: businessTypeSchema,
+  password: z.string().min(8, 'Password must be at least 8 characters'),
+  terms: z.literal(true, { error: 'You must accept the terms' }),
+});
+export type MerchantRegisterForm = z.input<typeof merchantRegisterFormSchema>;
+
+/** PATCH /api/merchants/environment: no body (or no environment) toggles. */
+export const environmentChangeSchema = z.object({ environment: environmentSchema.optional() });
+
+export const merchantSchema = z.object({
+  id: z.string(),
+  companyName: z.string(),
+  email: z.string(),
+  website: z.string().nullable(),
+  businessType: z.string(),
+  environment: environmentSchema,
+  isActive: z.boolean(),
+  createdAt: z.string(),
+});
+export type Merchant = z.infer<typeof merchantSchema>;
+
+export const merchantStatsSchema = z.object({
+  totalRevenue: z.number(),
+  totalTransactions: z.number(),
+  successRate: z.number(),
+  avgTransactionAmount: z.number(),
+});
+export type MerchantStats = z.infer<typeof merchantStatsSchema>;
+
+/** Secret API keys: sk_test_ for staging, sk_live_ for production. */
+export const API_KEY_PREFIX: Record<Environment, string> = { staging: 'sk_test_', production: 'sk_live_' };
+export const apiKeySchema = z.object({
+  environment: environmentSchema,
+  /** Masked (prefix + last 4) except in the answer that created it. */
+  key: z.string(),
+  last4: z.string(),
+  createdAt: z.string(),
+});
+export type ApiKey = z.infer<typeof apiKeySchema>;
+
+export const MERCHANT_MESSAGES = {
+  notFound: 'Merchant account not found',
+  alreadyRegistered: 'A merchant account already exists for this user',
+} as const;
