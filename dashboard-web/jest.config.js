@@ -1,0 +1,22 @@
+/** Component tests: TypeScript/TSX through SWC as ESM (like backend/jest.config.js), in jsdom. */
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'es6' },
+  },
+];
+
+export default {
+  testEnvironment: '<rootDir>/test/environment.js',
+  extensionsToTreatAsEsm: ['.ts', '.tsx'],
+  transform: { '^.+\\.tsx?$': swc },
+  testMatch: ['<rootDir>/src/**/*.test.tsx', '<rootDir>/src/**/*.test.ts'],
+  setupFilesAfterEnv: ['<rootDir>/test/setup.ts'],
+  // The machine is shared with builds and browsers; a slow run is not a failure.
+  testTimeout: 30_000,
+};

@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import { AppBar, Box, Button, Container, IconButton, Link, Toolbar } from '@mui/material';
+import MenuIcon from '@mui/icons-material/Menu';
+import OpenInNew from '@mui/icons-material/OpenInNew';
+import { Link as RouterLink, NavLink } from 'react-router';
+import { useCurrentMerchant } from '../../lib/session';
+import { EnvironmentSwitch } from './EnvironmentSwitch';
+import { MobileNav } from './MobileNav';
+import { UserMenu } from './UserMenu';
+import { API_DOCS_URL, NAV_LINKS } from './nav-links';
+
+export function Brand() {
+  return (
+    <Link
+      component={RouterLink}
+      to="/"
+      underline="none"
+      color="primary"
+      sx={{ fontWeight: 800, fontSize: 22, letterSpacing: -0.5, mr: 3, whiteSpace: 'nowrap' }}
+    >
+      Tallyline
+    </Link>
+  );
+}
+
+const navButtonSx = {
+  color: 'text.primary',
+  textTransform: 'none',
+  fontWeight: 500,
+  '&.active': { color: 'primary.main', fontWeight: 700 },
+} as const;
+
+export function Header() {
+  const { user, merchant, isLoading } = useCurrentMerchant();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+
+  return (
+    <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
+      <Container maxWidth="lg">
+        <Toolbar disableGutters sx={{ gap: 1, minHeight: 64 }}>
+          <Brand />
+          <Box component="nav" aria-label="Main" sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5, flexGrow: 1 }}>
+            {NAV_LINKS.map((link) => (
+              <Button key={link.to} component={NavLink} to={link.to} sx={navButtonSx}>
+                {link.label}
+              </Button>
+            ))}
+            <Button
+              component="a"
+              href={API_DOCS_URL}
+              target="_blank"
+              rel="noopener noreferrer"
+              endIcon={<OpenInNew fontSize="small" aria-hidden />}
+              sx={navButtonSx}
+            >
+              API Docs
+              <Box component="span" sx={visuallyHidden}>(opens in a new tab)</Box>
+            </Button>
+          </Box>
+          <Box sx={{ flexGrow: 1, display: { xs: 'block', md: 'none' } }} />
+          <Box sx={{ display: { xs: 'none', md: 'flex' }, alignItems: 'center', gap: 1.5 }}>
+            {merchant && <EnvironmentSwitch environment={merchant.environment} />}
+            {user ? (
+              <>
+                <Button component={RouterLink} to="/dashboard" variant="contained" disableElevation>
+                  Dashboard
+                </Button>
+                <UserMenu user={user} />
+              </>
+            ) : (
+              !isLoading && (
+                <>
+                  <Button component={RouterLink} to="/login" color="primary">
+                    Sign In
+                  </Button>
+                  <Button component={RouterLink} to="/merchant-application" variant="contained" disableElevation>
+                    Apply Now
+                  </Button>
+                </>
+              )
+            )}
+          </Box>
+          <IconButton
+            sx={{ display: { xs: 'inline-flex', md: 'none' } }}
+            aria-label="Open menu"
+            aria-controls="mobile-nav"
+            aria-expanded={drawerOpen ? 'true' : 'false'}
+            onClick={() => setDrawerOpen(true)}
+          >
+            <MenuIcon />
+          </IconButton>
+        </Toolbar>
+      </Container>
+      <MobileNav open={drawerOpen} onClose={() => setDrawerOpen(false)} user={user} merchant={merchant} />
+    </AppBar>
+  );
+}
+
+export const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  padding: 0,
+  margin: -1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+} as const;

@@ -1,0 +1,20 @@
+import { createContext, useContext } from 'react';
+
+export type ToastVariant = 'default' | 'destructive';
+
+export interface ToastOptions {
+  title: string;
+  description?: string;
+  variant?: ToastVariant;
+}
+
+export type ShowToast = (options: ToastOptions) => void;
+
+export const ToastContext = createContext<ShowToast | null>(null);
+
+/** `const toast = useToast(); toast({ title, description, variant: 'destructive' })`. */
+export function useToast(): ShowToast {
+  const toast = useContext(ToastContext);
+  if (!toast) throw new Error('useToast must be used inside <ToastProvider>');
+  return toast;
+}

@@ -1,0 +1,186 @@
+import {
+  Box,
+  Checkbox,
+  FormControl,
+  FormControlLabel,
+  FormGroup,
+  FormHelperText,
+  FormLabel,
+  MenuItem,
+  Slider,
+  TextField,
+  Typography,
+  type TextFieldProps,
+} from '@mui/material';
+import { Controller, type FieldValues, type Path } from 'react-hook-form';
+import { fieldError, textFieldProps, type AnyForm } from '../../../lib/form';
+
+type Form<T extends FieldValues> = AnyForm<T>;
+
+export interface Option {
+  value: string;
+  label: string;
+}
+
+/** A text input bound to the form; its error clears as soon as it is edited. */
+export function FormTextField<T extends FieldValues>({ form, name, ...props }: { form: Form<T>; name: Path<T> } & TextFieldProps) {
+  return <TextField fullWidth {...props} {...textFieldProps(form, name)} />;
+}
+
+export function SelectField<T extends FieldValues>({ form, name, label, options, required }: {
+  form: Form<T>;
+  name: Path<T>;
+  label: string;
+  options: readonly Option[];
+  required?: boolean;
+}) {
+  return (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <TextField
+          select
+          fullWidth
+          id={String(name)}
+          label={label}
+          required={required}
+          name={field.name}
+          value={field.value ?? ''}
+          inputRef={field.ref}
+          onBlur={field.onBlur}
+          onChange={(event) => {
+            form.clearErrors(name);
+            field.onChange(event.target.value);
+          }}
+          error={Boolean(fieldState.error)}
+          helperText={fieldState.error?.message}
+        >
+          {options.map((option) => (
+            <MenuItem key={option.value} value={option.value}>{option.label}</MenuItem>
+          ))}
+        </TextField>
+      )}
+    />
+  );
+}
+
+/** A slider with a visible label and its current value. */
+export function SliderField<T extends FieldValues>({ form, name, label, min, max, step, unit = '%' }: {
+  form: Form<T>;
+  name: Path<T>;
+  label: string;
+  min: number;
+  max: number;
+  step: number;
+  unit?: string;
+}) {
+  const labelId = `${String(name)}-label`;
+  const error = fieldError(form, name);
+  return (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <Box>
+          <Typography id={labelId} component="label" htmlFor={String(name)} sx={{ display: 'block', mb: 1 }}>
+            {label}: <strong>{field.value}{unit}</strong>
+          </Typography>
+          <Slider
+            id={String(name)}
+            value={Number(field.value)}
+            min={min}
+            max={max}
+            step={step}
+            marks={[{ value: min, label: `${min}${unit}` }, { value: max, label: `${max}${unit}` }]}
+            valueLabelDisplay="auto"
+            onChange={(_event, value) => {
+              form.clearErrors(name);
+              field.onChange(value as number);
+            }}
+            slotProps={{ input: { name: field.name, 'aria-labelledby': labelId } }}
+            sx={{ mx: 1, width: 'calc(100% - 16px)' }}
+          />
+          {error && <FormHelperText error>{error}</FormHelperText>}
+        </Box>
+      )}
+    />
+  );
+}
+
+export function CheckboxField<T extends FieldValues>({ form, name, label }: { form: Form<T>; name: Path<T>; label: React.ReactNode }) {
+  const error = fieldError(form, name);
+  const errorId = `${String(name)}-error`;
+  return (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <FormControl error={Boolean(error)}>
+          <FormControlLabel
+            label={label}
+            control={
+              <Checkbox
+                name={field.name}
+                checked={Boolean(field.value)}
+                onBlur={field.onBlur}
+                onChange={(event) => {
+                  form.clearErrors(name);
+                  field.onChange(event.target.checked);
+                }}
+                slotProps={{ input: { id: String(name), ref: field.ref, 'aria-describedby': error ? errorId : undefined } }}
+              />
+            }
+          />
+          {error && <FormHelperText id={errorId}>{error}</FormHelperText>}
+        </FormControl>
+      )}
+    />
+  );
+}
+
+/** A multi-select as a group of checkboxes, holding an array of values. */
+export function CheckboxGroupField<T extends FieldValues>({ form, name, label, options }: {
+  form: Form<T>;
+  name: Path<T>;
+  label: string;
+  options: readonly Option[];
+}) {
+  const error = fieldError(form, name);
+  return (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field }) => {
+        const selected: string[] = Array.isArray(field.value) ? field.value : [];
+        const toggle = (value: string, checked: boolean) => {
+          form.clearErrors(name);
+          field.onChange(checked ? [...selected, value] : selected.filter((v) => v !== value));
+        };
+        return (
+          <FormControl component="fieldset" error={Boolean(error)} required>
+            <FormLabel component="legend">{label}</FormLabel>
+            <FormGroup row>
+              {options.map((option) => (
+                <FormControlLabel
+                  key={option.value}
+                  label={option.label}
+                  sx={{ minWidth: 150 }}
+                  control={
+                    <Checkbox
+                      name={field.name}
+                      value={option.value}
+                      checked={selected.includes(option.value)}
+                      onChange={(event) => toggle(option.value, event.target.checked)}
+                    />
+                  }
+                />
+              ))}
+            </FormGroup>
+            {error && <FormHelperText>{error}</FormHelperText>}
+          </FormControl>
+        );
+      }}
+    />
+  );
+}

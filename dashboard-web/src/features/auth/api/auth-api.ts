@@ -1,0 +1,26 @@
+import {
+  AUTH_MESSAGES,
+  type LoginRequest,
+  type LoginResponse,
+  type MerchantRegisterRequest,
+  type RegisterRequest,
+  type RegisterResponse,
+} from '@tallyline/contracts';
+import { apiRequest } from '../../../lib/api';
+
+/** POST /api/auth/login; only an answer carrying a token counts as success. */
+export async function login(request: LoginRequest): Promise<string> {
+  const response = await apiRequest<Partial<LoginResponse>>('/api/auth/login', { method: 'POST', json: request });
+  if (!response?.token) throw new Error(AUTH_MESSAGES.loginFailed);
+  return response.token;
+}
+
+/** POST /api/auth/register; the response's token is the new session. */
+export async function registerUser(request: RegisterRequest): Promise<Partial<RegisterResponse>> {
+  return apiRequest<Partial<RegisterResponse>>('/api/auth/register', { method: 'POST', json: request });
+}
+
+/** POST /api/merchants/register with the new account's token already stored. */
+export async function registerMerchant(request: MerchantRegisterRequest): Promise<void> {
+  await apiRequest<unknown>('/api/merchants/register', { method: 'POST', json: request });
+}

@@ -1,0 +1,66 @@
+import { Alert, Box, Button, Card, CardContent, Container, Link, Stack, TextField, Typography } from '@mui/material';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { AUTH_MESSAGES, loginRequestSchema, type LoginRequest } from '@tallyline/contracts';
+import { errorMessage } from '../../../lib/api';
+import { textFieldProps } from '../../../lib/form';
+import { useSignIn } from '../../../lib/session';
+import { PasswordField } from '../components/PasswordField';
+import { login } from '../api/auth-api';
+
+export default function LoginPage() {
+  const navigate = useNavigate();
+  const signIn = useSignIn();
+  const form = useForm<LoginRequest>({
+    resolver: zodResolver(loginRequestSchema),
+    defaultValues: { email: '', password: '' },
+    reValidateMode: 'onSubmit',
+  });
+  const signInMutation = useMutation({
+    mutationFn: login,
+    onSuccess: (token) => {
+      signIn(token);
+      navigate('/dashboard');
+    },
+  });
+
+  return (
+    <Container sx={{ py: { xs: 4, md: 8 }, px: { xs: 2, sm: 3 } }}>
+      <Box sx={{ maxWidth: 440, mx: 'auto' }}>
+        <Box sx={{ textAlign: 'center', mb: 3 }}>
+          <Typography variant="h1" sx={{ fontSize: { xs: 28, md: 34 }, fontWeight: 700, mb: 1 }}>
+            Welcome Back
+          </Typography>
+          <Typography color="text.secondary">Sign in to your Tallyline account</Typography>
+        </Box>
+        <Card variant="outlined">
+          <CardContent sx={{ p: { xs: 2.5, sm: 4 } }}>
+            <Typography component="h2" variant="h5" sx={{ fontWeight: 700, mb: 2.5 }}>
+              Sign In
+            </Typography>
+            {signInMutation.isError && (
+              <Alert severity="error" variant="filled" role="alert" sx={{ mb: 2.5 }}>
+                {errorMessage(signInMutation.error, AUTH_MESSAGES.loginFailed)}
+              </Alert>
+            )}
+            <Box component="form" noValidate aria-label="Sign in" onSubmit={form.handleSubmit((values) => signInMutation.mutate(values))}>
+              <Stack spacing={2.5}>
+                <TextField label="Email" type="email" autoComplete="email" fullWidth required {...textFieldProps(form, 'email')} />
+                <PasswordField label="Password" autoComplete="current-password" fullWidth required {...textFieldProps(form, 'password')} />
+                <Button type="submit" variant="contained" size="large" disabled={signInMutation.isPending} disableElevation>
+                  {signInMutation.isPending ? 'Signing In...' : 'Sign In'}
+                </Button>
+              </Stack>
+            </Box>
+            <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
+              Don&apos;t have an account?{' '}
+              <Link component={RouterLink} to="/register">Create one</Link>
+            </Typography>
+          </CardContent>
+        </Card>
+      </Box>
+    </Container>
+  );
+}

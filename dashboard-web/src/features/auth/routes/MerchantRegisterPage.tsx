@@ -1,0 +1,147 @@
+import { Box, Button, Checkbox, FormControl, FormControlLabel, FormHelperText, Grid, Link, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { BUSINESS_TYPES, merchantRegisterFormSchema } from '@tallyline/contracts';
+import { errorMessage } from '../../../lib/api';
+import { applyServerErrors, fieldError, textFieldProps } from '../../../lib/form';
+import { useCurrentUser, useSignIn } from '../../../lib/session';
+import { useToast } from '../../../components/toast';
+import { AuthCard } from '../components/AuthCard';
+import { PasswordField } from '../components/PasswordField';
+import { registerMerchant, registerUser } from '../api/auth-api';
+
+type Output = z.output<typeof merchantRegisterFormSchema>;
+/** The form holds an unticked box and an empty select before the schema turns them into its output. */
+type Values = Omit<z.input<typeof merchantRegisterFormSchema>, 'terms' | 'businessType'> & { terms: boolean; businessType: string };
+
+const EMPTY: Values = { firstName: '', lastName: '', email: '', companyName: '', website: '', businessType: '', password: '', terms: false };
+
+export default function MerchantRegisterPage() {
+  const toast = useToast();
+  const navigate = useNavigate();
+  const signIn = useSignIn();
+  // The session check must have settled before a new account replaces it.
+  const { isLoading: authLoading } = useCurrentUser();
+  const form = useForm<Values, unknown, Output>({
+    resolver: zodResolver(merchantRegisterFormSchema) as unknown as Resolver<Values, unknown, Output>,
+    defaultValues: EMPTY,
+    reValidateMode: 'onSubmit',
+  });
+
+  const create = useMutation({
+    mutationFn: async (values: Output) => {
+      if (authLoading) throw new Error('Authentication not ready');
+      const account = await registerUser({
+        email: values.email,
+        password: values.password,
+        firstName: values.firstName,
+        lastName: values.lastName,
+      });
+      if (!account?.token) throw new Error('Registration incomplete');
+      signIn(account.token);
+      await registerMerchant({
+        companyName: values.companyName,
+        email: values.email,
+        website: values.website ?? null,
+        businessType: values.businessType,
+      });
+    },
+    onSuccess: () => {
+      toast({ title: 'Registration successful!', description: 'Your merchant account has been created.' });
+      navigate('/dashboard');
+    },
+    onError: (error) => {
+      applyServerErrors(form, error);
+      toast({ title: 'Registration failed', description: errorMessage(error, 'Registration failed'), variant: 'destructive' });
+    },
+  });
+
+  const termsError = fieldError(form, 'terms');
+  return (
+    <AuthCard title="Create your merchant account" subtitle="Start accepting payments in minutes" maxWidth={560}>
+      <Box component="form" noValidate aria-label="Create your merchant account" onSubmit={form.handleSubmit((v) => create.mutate(v))}>
+        <Stack spacing={2.5}>
+          <Grid container spacing={2}>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <TextField label="First Name" autoComplete="given-name" fullWidth required {...textFieldProps(form, 'firstName')} />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <TextField label="Last Name" autoComplete="family-name" fullWidth required {...textFieldProps(form, 'lastName')} />
+            </Grid>
+          </Grid>
+          <TextField label="Email" type="email" autoComplete="email" fullWidth required {...textFieldProps(form, 'email')} />
+          <TextField label="Company Name" autoComplete="organization" fullWidth required {...textFieldProps(form, 'companyName')} />
+          <TextField label="Website (optional)" type="url" autoComplete="url" placeholder="https://example.com" fullWidth {...textFieldProps(form, 'website')} />
+          <Controller
+            control={form.control}
+            name="businessType"
+            render={({ field, fieldState }) => (
+              <TextField
+                select
+                id="businessType"
+                label="Business Type"
+                required
+                fullWidth
+                name={field.name}
+                value={field.value}
+                inputRef={field.ref}
+                onBlur={field.onBlur}
+                onChange={(event) => {
+                  form.clearErrors('businessType');
+                  field.onChange(event.target.value);
+                }}
+                error={Boolean(fieldState.error)}
+                helperText={fieldState.error?.message}
+              >
+                {BUSINESS_TYPES.map((type) => (
+                  <MenuItem key={type} value={type}>{type}</MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
+          <PasswordField label="Password" autoComplete="new-password" fullWidth required {...textFieldProps(form, 'password')} />
+          <Controller
+            control={form.control}
+            name="terms"
+            render={({ field }) => (
+              <FormControl error={Boolean(termsError)}>
+                <FormControlLabel
+                  control={
+                    <Checkbox
+                      id="terms"
+                      name={field.name}
+                      checked={field.value}
+                      onBlur={field.onBlur}
+                      onChange={(event) => {
+                        form.clearErrors('terms');
+                        field.onChange(event.target.checked);
+                      }}
+                      slotProps={{ input: { ref: field.ref, 'aria-describedby': termsError ? 'terms-error' : undefined } }}
+                    />
+                  }
+                  label={
+                    <span>
+                      I accept the <Link component={RouterLink} to="/terms">Terms of Service</Link> and the{' '}
+                      <Link component={RouterLink} to="/privacy">Privacy Policy</Link>
+                    </span>
+                  }
+                />
+                {termsError && <FormHelperText id="terms-error">{termsError}</FormHelperText>}
+              </FormControl>
+            )}
+          />
+          <Button type="submit" variant="contained" size="large" disabled={create.isPending} disableElevation>
+            {create.isPending ? 'Creating Account...' : 'Create merchant account'}
+          </Button>
+        </Stack>
+      </Box>
+      <Box sx={{ mt: 3, textAlign: 'center' }}>
+        <Typography variant="body2" sx={{ mb: 1 }}>Already have an account?</Typography>
+        <Button component={RouterLink} to="/login" variant="outlined">Sign in</Button>
+      </Box>
+    </AuthCard>
+  );
+}

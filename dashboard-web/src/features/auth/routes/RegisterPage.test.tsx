@@ -1,0 +1,88 @@
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderPage } from '../../../../test/render';
+import RegisterPage from './RegisterPage';
+
+function jsonResponse(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+/** The input labelled `label` (MUI appends a hidden ` *` to required labels). */
+function field(label: string) {
+  return screen.getByLabelText(new RegExp(`^${label}`), { selector: 'input' });
+}
+
+async function fill(values: Partial<Record<'First Name' | 'Last Name' | 'Email' | 'Password' | 'Confirm Password', string>>) {
+  for (const [label, value] of Object.entries(values)) {
+    await userEvent.type(field(label), value);
+  }
+}
+
+describe('RegisterPage validation', () => {
+  let fetchMock: jest.Mock<typeof fetch>;
+  beforeEach(() => {
+    localStorage.clear();
+    fetchMock = jest.fn<typeof fetch>();
+    globalThis.fetch = fetchMock;
+  });
+  afterEach(() => {
+    jest.restoreAllMocks();
+  });
+
+  it('shows every required-field message at once and sends nothing', async () => {
+    renderPage(<RegisterPage />, '/register');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    for (const message of ['First name is required', 'Last name is required', 'Email is required', 'Password is required', 'Please confirm your password']) {
+      expect(await screen.findByText(message)).toBeInTheDocument();
+    }
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('rejects a malformed e-mail, a short password and a mismatched confirmation', async () => {
+    renderPage(<RegisterPage />, '/register');
+    await fill({ 'First Name': 'Ada', 'Last Name': 'Lovelace', Email: 'ada@example', Password: 'short', 'Confirm Password': 'other' });
+    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(screen.getByText('Password must be at least 8 characters')).toBeInTheDocument();
+    expect(screen.getByText('Passwords do not match')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("clears a field's error as soon as that field is edited, leaving the others", async () => {
+    renderPage(<RegisterPage />, '/register');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    await screen.findByText('Email is required');
+    await userEvent.type(field('Email'), 'a');
+    expect(screen.queryByText('Email is required')).not.toBeInTheDocument();
+    expect(screen.queryByText('Please enter a valid email address')).not.toBeInTheDocument();
+    expect(screen.getByText('First name is required')).toBeInTheDocument();
+  });
+
+  it('registers, stores the token and goes to /dashboard without sending confirmPassword', async () => {
+    fetchMock.mockResolvedValue(
+      jsonResponse(201, { token: 'jwt-1', user: { id: 'u1', email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', role: 'merchant' } }),
+    );
+    renderPage(<RegisterPage />, '/register');
+    await fill({ 'First Name': 'Ada', 'Last Name': 'Lovelace', Email: 'ada@example.com', Password: 'password-123', 'Confirm Password': 'password-123' });
+    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/dashboard');
+    expect(localStorage.getItem('auth_token')).toBe('jwt-1');
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/auth/register');
+    expect(JSON.parse(String(init?.body))).toEqual({ email: 'ada@example.com', password: 'password-123', firstName: 'Ada', lastName: 'Lovelace' });
+    expect(screen.getByText('Registration successful!')).toBeInTheDocument();
+  });
+
+  it('stays on the form with a destructive toast carrying the server message', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(409, { statusCode: 409, message: 'Email already registered' }));
+    renderPage(<RegisterPage />, '/register');
+    await fill({ 'First Name': 'Ada', 'Last Name': 'Lovelace', Email: 'ada@example.com', Password: 'password-123', 'Confirm Password': 'password-123' });
+    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    const toast = await screen.findByRole('alert');
+    expect(toast).toHaveTextContent('Registration failed');
+    expect(toast).toHaveTextContent('Email already registered');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Create Account' })).toBeEnabled());
+    expect(localStorage.getItem('auth_token')).toBeNull();
+  });
+});

@@ -1,0 +1,88 @@
+import { Box, Button, Grid, Link, Stack, TextField, Typography } from '@mui/material';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { AUTH_MESSAGES, registerFormSchema, type RegisterForm } from '@tallyline/contracts';
+import { errorMessage } from '../../../lib/api';
+import { applyServerErrors, textFieldProps } from '../../../lib/form';
+import { useSignIn } from '../../../lib/session';
+import { useToast } from '../../../components/toast';
+import { AuthCard } from '../components/AuthCard';
+import { PasswordField } from '../components/PasswordField';
+import { registerUser } from '../api/auth-api';
+
+const EMPTY: RegisterForm = { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' };
+
+export default function RegisterPage() {
+  const toast = useToast();
+  const navigate = useNavigate();
+  const signIn = useSignIn();
+  const form = useForm<RegisterForm>({
+    resolver: zodResolver(registerFormSchema),
+    defaultValues: EMPTY,
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+  });
+
+  const register = useMutation({
+    mutationFn: async ({ confirmPassword: _confirm, ...request }: RegisterForm) => {
+      const response = await registerUser(request);
+      if (!response?.token) throw new Error(AUTH_MESSAGES.registrationFailed);
+      return response.token;
+    },
+    onSuccess: (token) => {
+      signIn(token);
+      toast({ title: 'Registration successful!', description: 'Welcome to Tallyline. You can now access your dashboard.' });
+      navigate('/dashboard');
+    },
+    onError: (error) => {
+      applyServerErrors(form, error);
+      toast({
+        title: 'Registration failed',
+        description: errorMessage(error, 'An error occurred during registration'),
+        variant: 'destructive',
+      });
+    },
+  });
+
+  const submitting = register.isPending;
+  return (
+    <AuthCard title="Create Your Account" subtitle="Join Tallyline and start accepting payments today.">
+      <Box component="form" noValidate aria-label="Create your account" onSubmit={form.handleSubmit((values) => register.mutate(values))}>
+        <Stack spacing={2.5}>
+          <Grid container spacing={2}>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <TextField label="First Name" autoComplete="given-name" fullWidth required {...textFieldProps(form, 'firstName')} />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <TextField label="Last Name" autoComplete="family-name" fullWidth required {...textFieldProps(form, 'lastName')} />
+            </Grid>
+          </Grid>
+          <TextField label="Email" type="email" autoComplete="email" fullWidth required {...textFieldProps(form, 'email')} />
+          <PasswordField label="Password" autoComplete="new-password" fullWidth required {...textFieldProps(form, 'password')} />
+          <PasswordField
+            label="Confirm Password"
+            autoComplete="new-password"
+            fullWidth
+            required
+            {...textFieldProps(form, 'confirmPassword')}
+          />
+          <Button type="submit" variant="contained" size="large" disabled={submitting} disableElevation>
+            {submitting ? 'Creating Account...' : 'Create Account'}
+          </Button>
+        </Stack>
+      </Box>
+      <Stack spacing={1} sx={{ mt: 3, textAlign: 'center' }}>
+        <Typography variant="body2">
+          Already have an account?{' '}
+          <Link component={RouterLink} to="/login">Sign in</Link>
+        </Typography>
+        <Typography variant="body2">
+          Setting up a business?{' '}
+          <Link component={RouterLink} to="/merchant-register">Register as Merchant</Link>
+        </Typography>
+      </Stack>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,44 @@
+import type { ChangeEvent } from 'react';
+import { get, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
+import { ApiError } from './api';
+
+/**
+ * Any react-hook-form form over values T: these helpers only register fields and read errors, so the
+ * form's context and its (zod-transformed) output type do not matter to them.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyForm<T extends FieldValues> = UseFormReturn<T, any, any>;
+
+/** The message of a field's current error, if any. */
+export function fieldError<T extends FieldValues>(form: AnyForm<T>, name: Path<T>): string | undefined {
+  const error = get(form.formState.errors, name) as { message?: string } | undefined;
+  return error?.message;
+}
+
+/**
+ * Props tying a MUI TextField to react-hook-form. Forms validate at submit (all fields at once);
+ * editing a field clears its error right away, as the spec asks.
+ */
+export function textFieldProps<T extends FieldValues>(form: AnyForm<T>, name: Path<T>) {
+  const { ref, onChange, ...rest } = form.register(name);
+  const message = fieldError(form, name);
+  return {
+    ...rest,
+    id: String(name),
+    inputRef: ref,
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+      if (message) form.clearErrors(name);
+      return onChange(event);
+    },
+    error: Boolean(message),
+    helperText: message,
+  };
+}
+
+/** Shows the server's per-field validation messages (400 `errors: [{ field, message }]`) on the form. */
+export function applyServerErrors<T extends FieldValues>(form: AnyForm<T>, error: unknown) {
+  if (!(error instanceof ApiError)) return;
+  for (const { field, message } of error.fieldErrors) {
+    if (field in form.getValues()) form.setError(field as Path<T>, { type: 'server', message });
+  }
+}

@@ -1,0 +1,119 @@
+import { useCallback, useSyncExternalStore } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { AUTH_TOKEN_KEY, type Merchant, type User } from '@tallyline/contracts';
+import { ApiError, apiRequest, getAuthToken } from './api';
+
+/**
+ * The session shared by the layout and every feature: the token lives in localStorage (spec §4),
+ * the user and merchant are queries keyed by it so a new token refetches them.
+ */
+const listeners = new Set<() => void>();
+
+function notify() {
+  listeners.forEach((listener) => listener());
+}
+
+export function setAuthToken(token: string | null) {
+  if (token) window.localStorage.setItem(AUTH_TOKEN_KEY, token);
+  else window.localStorage.removeItem(AUTH_TOKEN_KEY);
+  notify();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === AUTH_TOKEN_KEY) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+export function useAuthToken(): string | null {
+  return useSyncExternalStore(subscribe, getAuthToken, () => null);
+}
+
+export const sessionKeys = {
+  user: (token: string | null) => ['session', 'user', token] as const,
+  merchant: (userId: string | undefined) => ['session', 'merchant', userId] as const,
+};
+
+/** GET /api/auth/user, only while a token is stored. A rejected token counts as signed out. */
+export function useCurrentUser() {
+  const token = useAuthToken();
+  const query = useQuery({
+    queryKey: sessionKeys.user(token),
+    enabled: Boolean(token),
+    queryFn: async () => {
+      try {
+        return await apiRequest<User>('/api/auth/user');
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 401) {
+          setAuthToken(null);
+          return null;
+        }
+        throw error;
+      }
+    },
+  });
+  const user = token ? (query.data ?? null) : null;
+  return { user, token, isLoading: Boolean(token) && query.isPending, error: query.error };
+}
+
+/** GET /api/merchants/current, only once a user exists; 404 means the user has no merchant. */
+export function useCurrentMerchant() {
+  const { user, isLoading: userLoading } = useCurrentUser();
+  const query = useQuery({
+    queryKey: sessionKeys.merchant(user?.id),
+    enabled: Boolean(user),
+    queryFn: async () => {
+      try {
+        return await apiRequest<Merchant>('/api/merchants/current');
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
+  });
+  return {
+    user,
+    merchant: user ? (query.data ?? null) : null,
+    isLoading: userLoading || (Boolean(user) && query.isPending),
+    error: query.error,
+  };
+}
+
+/** Stores a fresh token and drops any cached session so the header and guards refetch. */
+export function useSignIn() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (token: string) => {
+      queryClient.removeQueries({ queryKey: ['session'] });
+      setAuthToken(token);
+    },
+    [queryClient],
+  );
+}
+
+/** Logout clears the token and every cached query, then goes to `/`. */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useCallback(() => {
+    setAuthToken(null);
+    queryClient.clear();
+    navigate('/');
+  }, [queryClient, navigate]);
+}
+
+/** PATCH /api/merchants/environment with no body toggles production/staging; the merchant is refetched. */
+export function useSwitchEnvironment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<Merchant>('/api/merchants/environment', { method: 'PATCH' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['session', 'merchant'] }),
+  });
+}
