@@ -42,7 +42,8 @@ export class PlatformModule implements OnApplicationShutdown {
           migrations,
           migrationsRun: true,
           migrationsTransactionMode: 'each',
-          logging: ['error'],
+          // TypeORM's logger prints query parameters (password hashes among them); failures reach the error filter anyway.
+          logging: false,
         }),
       ],
       providers: [
