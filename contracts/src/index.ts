@@ -1,3 +1,4 @@
 export * from './http.js';
 export * from './identity.js';
 export * from './merchants.js';
+export * from './onboarding.js';
