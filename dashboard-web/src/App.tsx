@@ -12,7 +12,8 @@ export function App() {
       <ThemeProvider theme={theme}>
         <CssBaseline />
         <ToastProvider>
-          <BrowserRouter>
+          {/* Navigations render in the same pass as session changes, so signing out lands on / and not on the dashboard guard's /login. */}
+          <BrowserRouter useTransitions={false}>
             <AppRoutes />
           </BrowserRouter>
         </ToastProvider>

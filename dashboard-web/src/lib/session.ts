@@ -103,9 +103,9 @@ export function useLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useCallback(() => {
+    navigate('/');
     setAuthToken(null);
     queryClient.clear();
-    navigate('/');
   }, [queryClient, navigate]);
 }
 

@@ -1,0 +1,157 @@
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { seriousA11yViolations } from './support/axe.js';
+import { launchBrowser } from './support/browser.js';
+import { startServer, type RunningServer } from './support/server.js';
+
+const PASSWORD = 'password-123';
+const uniqueEmail = (label: string) => `${label}-${randomUUID().slice(0, 8)}@example.test`;
+
+describe('sign-up, sign-in and the signed-in header', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  before(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function open(path: string): Promise<Page> {
+    const page = await browser.newPage();
+    await page.goto(server.url + path);
+    return page;
+  }
+
+  const token = (page: Page) => page.evaluate(() => window.localStorage.getItem('auth_token'));
+
+  async function fillRegistration(page: Page, values: Record<string, string>) {
+    for (const [label, value] of Object.entries(values)) await page.getByRole('textbox', { name: label, exact: true }).fill(value);
+  }
+
+  it('shows every registration message at once, clears a field\'s message on edit, and checks the confirmation', async () => {
+    const page = await open('/register');
+    await page.getByRole('heading', { name: 'Create Your Account' }).waitFor();
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    for (const message of ['First name is required', 'Last name is required', 'Email is required', 'Password is required', 'Please confirm your password']) {
+      await page.getByText(message, { exact: true }).waitFor();
+    }
+    await page.getByRole('textbox', { name: 'First Name', exact: true }).fill('Ada');
+    await page.getByText('First name is required').waitFor({ state: 'detached' });
+
+    await fillRegistration(page, { 'Last Name': 'Lovelace', Email: 'ada@nowhere', Password: 'short', 'Confirm Password': 'different' });
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByText('Please enter a valid email address').waitFor();
+    await page.getByText('Password must be at least 8 characters').waitFor();
+    await page.getByText('Passwords do not match').waitFor();
+    assert.equal(await token(page), null);
+    await page.close();
+  });
+
+  it('registers, lands on /dashboard with the token stored, and the header shows the user menu', async () => {
+    const page = await open('/register');
+    const email = uniqueEmail('ada');
+    await fillRegistration(page, { 'First Name': 'Ada', 'Last Name': 'Lovelace', Email: email, Password: PASSWORD, 'Confirm Password': PASSWORD });
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL(/\/dashboard$/);
+    await page.getByText('Registration successful!').waitFor();
+    assert.match((await token(page)) ?? '', /^ey/);
+    // A plain user has no merchant record yet.
+    await page.getByText('Merchant account not found. Please contact support.').waitFor();
+    await page.getByRole('button', { name: 'Ada' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.waitForURL(server.url + '/');
+    assert.equal(await token(page), null);
+    await page.getByRole('link', { name: 'Sign In' }).waitFor();
+    await page.close();
+  });
+
+  it('refuses a taken e-mail with the server\'s message and stays on the form', async () => {
+    const email = uniqueEmail('taken');
+    const res = await fetch(server.url + '/api/auth/register', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: PASSWORD, firstName: 'T', lastName: 'Aken' }),
+    });
+    assert.equal(res.status, 201);
+    const page = await open('/register');
+    await fillRegistration(page, { 'First Name': 'T', 'Last Name': 'Aken', Email: email, Password: PASSWORD, 'Confirm Password': PASSWORD });
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByText('Registration failed').first().waitFor();
+    await page.getByText('Email already registered').first().waitFor();
+    assert.match(page.url(), /\/register$/);
+    await page.close();
+  });
+
+  it('creates a merchant account, then switches the environment, which survives a reload', async () => {
+    const page = await open('/merchant-register');
+    await page.getByRole('heading', { name: 'Create your merchant account' }).waitFor();
+    await page.getByRole('button', { name: 'Create merchant account' }).click();
+    await page.getByText('You must accept the terms').waitFor();
+    await page.getByText('Business type is required').waitFor();
+
+    await fillRegistration(page, { 'First Name': 'Grace', 'Last Name': 'Hopper', Email: uniqueEmail('grace'), 'Company Name': 'Compilers Ltd', Password: PASSWORD });
+    await page.getByLabel('Website (optional)').fill('not a url');
+    await page.getByRole('combobox', { name: 'Business Type' }).click();
+    await page.getByRole('option', { name: 'SaaS' }).click();
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Create merchant account' }).click();
+    await page.getByText('Invalid website URL').waitFor();
+    await page.getByLabel('Website (optional)').fill('https://compilers.example');
+    await page.getByRole('button', { name: 'Create merchant account' }).click();
+    await page.waitForURL(/\/dashboard$/);
+    await page.getByText('Your merchant account has been created').first().waitFor();
+
+    const badge = page.getByTestId('environment-badge');
+    await badge.waitFor();
+    assert.equal(await badge.getAttribute('data-environment'), 'production');
+    await page.getByRole('button', { name: 'Switch to staging' }).click();
+    await page.getByText('Environment updated').waitFor();
+    await page.waitForFunction(() => document.querySelector('[data-testid="environment-badge"]')?.getAttribute('data-environment') === 'staging');
+    await page.reload();
+    await page.getByTestId('environment-badge').waitFor();
+    assert.equal(await page.getByTestId('environment-badge').getAttribute('data-environment'), 'staging');
+    await page.close();
+  });
+
+  it('signs in: the wrong password shows the server message, the right one goes to /dashboard', async () => {
+    const email = uniqueEmail('login');
+    await fetch(server.url + '/api/auth/register', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: PASSWORD, firstName: 'Lin', lastName: 'Ogin' }),
+    });
+    const page = await open('/login');
+    await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('wrong-password');
+    await page.getByRole('button', { name: 'Show password' }).click();
+    assert.equal(await page.getByRole('textbox', { name: 'Password', exact: true }).getAttribute('type'), 'text');
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.getByRole('alert').filter({ hasText: 'Invalid email or password' }).waitFor();
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.waitForURL(/\/dashboard$/);
+    await page.getByRole('button', { name: 'Lin' }).waitFor();
+    await page.close();
+  });
+
+  it('sends signed-out visitors from the dashboard to /login', async () => {
+    const page = await open('/dashboard/transactions');
+    await page.waitForURL(/\/login$/);
+    await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
+    await page.close();
+  });
+
+  it('has no serious accessibility violations on the registration page', async () => {
+    const page = await open('/register');
+    await page.getByRole('heading', { name: 'Create Your Account' }).waitFor();
+    assert.deepEqual(await seriousA11yViolations(page), []);
+    await page.close();
+  });
+});
