@@ -1,8 +1,15 @@
-import { Admin, Resource, ListGuesser } from 'react-admin';
-import simpleRestProvider from 'ra-data-simple-rest';
+import { Admin, LoginWithEmail, Notification, Resource } from 'react-admin';
 import { BrowserRouter, Route, Routes } from 'react-router';
+import applications from './applications';
+import { authProvider } from './auth/authProvider';
+import { Dashboard } from './dashboard/Dashboard';
+import { dataProvider } from './dataProvider/dataProvider';
+import events from './events';
+import { i18nProvider } from './i18n/i18nProvider';
+import merchants from './merchants';
 
-const dataProvider = simpleRestProvider('/api/admin');
+// Spec §9: toasts stay 5000 ms.
+const SpecNotification = () => <Notification autoHideDuration={5000} />;
 
 /** Browser routes under /admin (react-admin's documented sub-path setup), so deep links survive reloads. */
 export function App() {
@@ -12,8 +19,21 @@ export function App() {
         <Route
           path="/admin/*"
           element={
-            <Admin dataProvider={dataProvider} basename="/admin" disableTelemetry>
-              <Resource name="merchant-applications" options={{ label: 'Applications' }} list={ListGuesser} />
+            <Admin
+              basename="/admin"
+              title="tallyline.title"
+              dataProvider={dataProvider}
+              authProvider={authProvider}
+              i18nProvider={i18nProvider}
+              loginPage={LoginWithEmail}
+              dashboard={Dashboard}
+              notification={SpecNotification}
+              requireAuth
+              disableTelemetry
+            >
+              <Resource name="applications" {...applications} />
+              <Resource name="events" {...events} />
+              <Resource name="merchants" {...merchants} />
             </Admin>
           }
         />

@@ -1,0 +1,121 @@
+import type { MerchantApplication } from '@tallyline/contracts';
+import { Box, Chip, Typography } from '@mui/material';
+import {
+  DataTable,
+  DateField,
+  List,
+  SearchInput,
+  useBasename,
+  useCreatePath,
+  useListContext,
+  useLocation,
+  useMatchPath,
+  useNavigate,
+  useTranslate,
+} from 'react-admin';
+import { ApplicationStatusChip } from './ApplicationStatusChip';
+import { ReviewButton } from './ReviewButton';
+import { ReviewDialog } from './ReviewDialog';
+import { StatusTabs } from './StatusTabs';
+
+const Column = DataTable.Col<MerchantApplication>;
+
+function QueueHeader() {
+  const { total, isPending } = useListContext();
+  const translate = useTranslate();
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 2, pt: 2 }}>
+      <Typography variant="h5" component="h1">
+        {translate('resources.applications.title')}
+      </Typography>
+      {!isPending && total !== undefined && (
+        <Chip
+          label={total}
+          color="primary"
+          size="small"
+          aria-label={translate('resources.applications.total', { smart_count: total })}
+        />
+      )}
+    </Box>
+  );
+}
+
+function EmptyQueue() {
+  const translate = useTranslate();
+  return (
+    <Typography sx={{ p: 4, textAlign: 'center' }} color="text.secondary">
+      {translate('resources.applications.empty')}
+    </Typography>
+  );
+}
+
+
+/**
+ * The staff review queue. The review dialog is driven by the URL (/admin/applications/:id, like the
+ * react-admin demo's review drawer), so it can be linked to and reopened after a reload.
+ */
+export function ApplicationList() {
+  const location = useLocation();
+  const matchPath = useMatchPath();
+  const basename = useBasename();
+  const navigate = useNavigate();
+  const createPath = useCreatePath();
+  const match = matchPath(`${basename}/applications/:id`, location.pathname);
+  const selectedId = match?.params.id;
+
+  const translate = useTranslate();
+  const search = translate('resources.applications.search');
+  const filters = [
+    <SearchInput key="q" source="q" alwaysOn placeholder={search} slotProps={{ htmlInput: { 'aria-label': search } }} />,
+  ];
+
+  const closeReview = () => navigate(createPath({ resource: 'applications', type: 'list' }));
+
+  return (
+    <>
+      <List
+        resource="applications"
+        title="resources.applications.title"
+        filters={filters}
+        filterDefaultValues={{ status: 'pending' }}
+        sort={{ field: 'createdAt', order: 'DESC' }}
+        actions={false}
+        empty={false}
+        perPage={25}
+      >
+        <QueueHeader />
+        <StatusTabs />
+        <DataTable rowClick={false} bulkActionButtons={false} empty={<EmptyQueue />}>
+          <Column source="companyName" label="resources.applications.columns.company" disableSort />
+          <Column
+            label="resources.applications.columns.contact"
+            disableSort
+            render={(record) => (
+              <>
+                <Typography variant="body2">{record.contactName}</Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {record.contactEmail}
+                </Typography>
+              </>
+            )}
+          />
+          <Column source="country" label="resources.applications.columns.country" disableSort />
+          <Column
+            source="status"
+            label="resources.applications.columns.status"
+            disableSort
+            render={(record) => <ApplicationStatusChip status={record.status} />}
+          />
+          <Column
+            source="createdAt"
+            label="resources.applications.columns.submitted"
+            sortByOrder="DESC"
+            render={() => <DateField source="createdAt" showTime />}
+          />
+          <Column label="resources.applications.columns.actions" disableSort render={() => <ReviewButton />} />
+        </DataTable>
+      </List>
+      {selectedId && <ReviewDialog id={selectedId} onClose={closeReview} />}
+    </>
+  );
+}

@@ -1,0 +1,97 @@
+import type { MerchantApplication } from '@tallyline/contracts';
+import CloseIcon from '@mui/icons-material/Close';
+import {
+  Alert,
+  Box,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  Skeleton,
+  Tab,
+  Tabs,
+  TextField,
+} from '@mui/material';
+import { useId, useState } from 'react';
+import { RecordContextProvider, useGetOne, useTranslate } from 'react-admin';
+import { ApproveButton } from './actions/ApproveButton';
+import { RejectButton } from './actions/RejectButton';
+import { SetUnderReviewButton } from './actions/SetUnderReviewButton';
+import type { StatusActionProps } from './actions/useChangeStatus';
+import { ApplicationFields } from './ApplicationFields';
+import { ApplicationStatusChip } from './ApplicationStatusChip';
+import { AuditTrail } from './AuditTrail';
+
+type ReviewTab = 'details' | 'audit';
+
+function ReviewActions(props: Omit<StatusActionProps, 'reviewNotes'>) {
+  const translate = useTranslate();
+  const [reviewNotes, setReviewNotes] = useState('');
+  const actionProps: StatusActionProps = { ...props, reviewNotes };
+  return (
+    <DialogActions sx={{ flexDirection: 'column', alignItems: 'stretch', gap: 1.5, px: 3, py: 2 }}>
+      <TextField
+        label={translate('resources.applications.review.notes')}
+        helperText={translate('resources.applications.review.notes_help')}
+        value={reviewNotes}
+        onChange={(event) => setReviewNotes(event.target.value)}
+        multiline
+        minRows={2}
+        maxRows={6}
+        fullWidth
+        slotProps={{ htmlInput: { maxLength: 5000 } }}
+      />
+      <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+        <SetUnderReviewButton {...actionProps} />
+        <RejectButton {...actionProps} />
+        <ApproveButton {...actionProps} />
+      </Box>
+    </DialogActions>
+  );
+}
+
+/**
+ * The review dialog of one application: every field, documents, the audit trail, and the status
+ * actions with review notes (spec §2 and §4).
+ */
+export function ReviewDialog({ id, onClose }: { id: string; onClose: () => void }) {
+  const translate = useTranslate();
+  const titleId = useId();
+  const [tab, setTab] = useState<ReviewTab>('details');
+  const { data: application, isPending, error, refetch } = useGetOne<MerchantApplication>('applications', { id });
+
+  return (
+    <Dialog open onClose={onClose} maxWidth="md" fullWidth scroll="paper" aria-labelledby={titleId}>
+      <DialogTitle id={titleId} sx={{ display: 'flex', alignItems: 'center', gap: 1.5, pr: 7 }}>
+        {translate('resources.applications.review.title', { company: application?.companyName ?? '…' })}
+        {application && <ApplicationStatusChip status={application.status} size="medium" />}
+      </DialogTitle>
+      <IconButton
+        aria-label={translate('tallyline.common.close')}
+        onClick={onClose}
+        sx={{ position: 'absolute', right: 12, top: 12 }}
+      >
+        <CloseIcon />
+      </IconButton>
+      {application && (
+        <Tabs value={tab} onChange={(_event, value: ReviewTab) => setTab(value)} sx={{ px: 2 }}>
+          <Tab value="details" label={translate('resources.applications.review.details_tab')} />
+          <Tab value="audit" label={translate('resources.applications.review.audit_tab')} />
+        </Tabs>
+      )}
+      <DialogContent dividers sx={{ minHeight: 320 }}>
+        {isPending ? (
+          <Skeleton variant="rounded" height={280} aria-label={translate('tallyline.common.loading')} />
+        ) : error || !application ? (
+          <Alert severity="error">{translate('resources.applications.review.not_found')}</Alert>
+        ) : (
+          <RecordContextProvider value={application}>
+            {tab === 'details' ? <ApplicationFields application={application} /> : <AuditTrail application={application} />}
+          </RecordContextProvider>
+        )}
+      </DialogContent>
+      {application && <ReviewActions application={application} onChanged={onClose} onStale={() => void refetch()} />}
+    </Dialog>
+  );
+}

@@ -1,0 +1,47 @@
+import { APPLICATION_STATUSES, type ApplicationStatus } from '@tallyline/contracts';
+import { Box, Tab, Tabs } from '@mui/material';
+import { Count, useListContext, useTranslate } from 'react-admin';
+
+type TabValue = ApplicationStatus | 'all';
+const TABS: readonly TabValue[] = [...APPLICATION_STATUSES, 'all'];
+// The API accepts only its own sort fields; Count would otherwise ask for react-admin's default, id.
+const COUNT_SORT = { field: 'createdAt', order: 'DESC' } as const;
+
+/** Review queues per status (react-admin demo's order tabs): each tab sets the status filter. */
+export function StatusTabs() {
+  const { filterValues, setFilters, displayedFilters } = useListContext();
+  const translate = useTranslate();
+  const { status, ...otherFilters } = filterValues as { status?: ApplicationStatus } & Record<string, unknown>;
+  const current: TabValue = status ?? 'all';
+
+  const select = (value: TabValue) =>
+    setFilters(value === 'all' ? otherFilters : { ...otherFilters, status: value }, displayedFilters);
+
+  return (
+    <Tabs
+      value={current}
+      onChange={(_event, value: TabValue) => select(value)}
+      aria-label={translate('resources.applications.columns.status')}
+      variant="scrollable"
+      sx={{ borderBottom: 1, borderColor: 'divider', px: 1 }}
+    >
+      {TABS.map((tab) => (
+        <Tab
+          key={tab}
+          value={tab}
+          label={
+            <Box component="span" sx={{ display: 'inline-flex', gap: 1, alignItems: 'center' }}>
+              {translate(tab === 'all' ? 'resources.applications.tabs.all' : `resources.applications.status.${tab}`)}
+              <Count
+                resource="applications"
+                filter={tab === 'all' ? otherFilters : { ...otherFilters, status: tab }}
+                sort={COUNT_SORT}
+                sx={{ color: 'text.secondary' }}
+              />
+            </Box>
+          }
+        />
+      ))}
+    </Tabs>
+  );
+}

@@ -1,0 +1,20 @@
+import CloseIcon from '@mui/icons-material/Close';
+import { Button } from 'react-admin';
+import { useChangeStatus, type StatusActionProps } from './useChangeStatus';
+
+/** Offered in every status: the spec does not block a decision from being revised. */
+export function RejectButton(props: StatusActionProps) {
+  const { changeStatus, isPending } = useChangeStatus(props);
+  return (
+    <Button
+      label="resources.applications.actions.reject"
+      variant="contained"
+      color="error"
+      size="medium"
+      disabled={isPending}
+      onClick={() => changeStatus('rejected')}
+    >
+      <CloseIcon />
+    </Button>
+  );
+}

@@ -1,0 +1,68 @@
+import type { LoginRequest, LoginResponse, User } from '@tallyline/contracts';
+import { HttpError, type AuthProvider } from 'react-admin';
+import { endSession, sessionToken, sessionUser, startSession } from './session';
+
+// i18n keys: the login form translates what login() throws; server messages pass through untranslated.
+const LOGIN_FAILED = 'tallyline.auth.login_failed';
+const NOT_STAFF = 'tallyline.auth.not_staff';
+
+async function errorMessage(response: Response, fallback: string): Promise<string> {
+  try {
+    const body = (await response.json()) as { message?: unknown };
+    return typeof body.message === 'string' && body.message ? body.message : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+async function fetchUser(token: string): Promise<User> {
+  const response = await fetch('/api/auth/user', { headers: { Accept: 'application/json', Authorization: `Bearer ${token}` } });
+  if (!response.ok) throw new Error(await errorMessage(response, LOGIN_FAILED));
+  return (await response.json()) as User;
+}
+
+/**
+ * Staff sign in with e-mail and password. The role is checked before anything is stored, so a merchant's
+ * token never lands in this app's session.
+ */
+export const authProvider: AuthProvider = {
+  async login({ email, password }: LoginRequest) {
+    const response = await fetch('/api/auth/login', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
+    if (!response.ok) throw new Error(await errorMessage(response, LOGIN_FAILED));
+    const { token } = (await response.json()) as LoginResponse;
+    if (!token) throw new Error(LOGIN_FAILED);
+    const user = await fetchUser(token);
+    if (user.role !== 'staff') throw new Error(NOT_STAFF);
+    startSession(token, user);
+  },
+
+  async logout() {
+    endSession();
+  },
+
+  async checkAuth() {
+    if (!sessionToken()) throw new Error('ra.auth.auth_check_error');
+  },
+
+  // 401: the token expired or was revoked; 403: the account is no longer staff. Either way react-admin
+  // shows the message, then calls logout(), which ends the session.
+  async checkError(error: unknown) {
+    const status = error instanceof HttpError ? error.status : (error as { status?: number } | null)?.status;
+    if (status === 401 || status === 403) throw new Error('ra.notification.logged_out');
+  },
+
+  async getIdentity() {
+    const user = sessionUser();
+    if (!user) throw new Error('ra.auth.auth_check_error');
+    const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email;
+    return { id: user.id, fullName, email: user.email };
+  },
+
+  async getPermissions() {
+    return sessionUser()?.role ?? null;
+  },
+};

@@ -1,0 +1,84 @@
+import type { ApplicationHistoryEntry, DocumentField, MerchantApplication, StatusChange } from '@tallyline/contracts';
+import simpleRestProvider from 'ra-data-simple-rest';
+import type {
+  DataProvider,
+  GetManyReferenceParams,
+  GetManyReferenceResult,
+  GetOneParams,
+  GetOneResult,
+  RaRecord,
+  UpdateParams,
+  UpdateResult,
+} from 'react-admin';
+import { fetchBlob, httpClient } from './httpClient';
+
+const API_URL = '/api/admin';
+
+// React-admin resource names are the browser paths (/admin/applications); some API paths differ.
+const API_PATHS: Record<string, string> = { applications: 'merchant-applications' };
+const apiPath = (resource: string) => API_PATHS[resource] ?? resource;
+const applicationUrl = (id: string | number) => `${API_URL}/merchant-applications/${encodeURIComponent(String(id))}`;
+
+/**
+ * An application's history is read as `getManyReference('applicationHistory', { target: 'applicationId' })`
+ * so react-admin caches it and refreshes it with everything else; entries are keyed by event position.
+ */
+export const APPLICATION_HISTORY = 'applicationHistory';
+export type ApplicationHistoryRecord = ApplicationHistoryEntry & { id: string };
+
+/** Extra calls beyond CRUD, used through useDataProvider<TallylineDataProvider>(). */
+export type TallylineDataProvider = DataProvider & {
+  applicationDocument(id: string, field: DocumentField): Promise<Blob>;
+  exportStream(streamId: string): Promise<Blob>;
+};
+
+const rest = simpleRestProvider(API_URL, httpClient);
+
+/** `meta.asOf` (ISO date-time) asks for an application as it stood at that moment. */
+// Generic like the DataProvider methods they implement: the caller names the record type it expects.
+async function getApplication<R extends RaRecord>(params: GetOneParams): Promise<GetOneResult<R>> {
+  const asOf = typeof params.meta?.asOf === 'string' ? `?asOf=${encodeURIComponent(params.meta.asOf)}` : '';
+  const { json } = await httpClient(applicationUrl(params.id) + asOf, { signal: params.signal });
+  return { data: json as R };
+}
+
+/**
+ * Staff never edit an application, they only change its status. The version the reviewer saw goes in
+ * If-Match, so a decision made on stale data is refused (412) instead of silently overwriting.
+ */
+async function changeApplicationStatus<R extends RaRecord>(params: UpdateParams): Promise<UpdateResult<R>> {
+  const change = params.data as StatusChange;
+  const version = (params.previousData as MerchantApplication | undefined)?.version;
+  const headers = new Headers({ Accept: 'application/json', 'Content-Type': 'application/json' });
+  if (version !== undefined) headers.set('If-Match', String(version));
+  await httpClient(`${applicationUrl(params.id)}/status`, {
+    method: 'PATCH',
+    headers,
+    body: JSON.stringify({ status: change.status, reviewNotes: change.reviewNotes }),
+  });
+  return getApplication<R>({ id: params.id });
+}
+
+async function getApplicationHistory<R extends RaRecord>(params: GetManyReferenceParams): Promise<GetManyReferenceResult<R>> {
+  const { json } = await httpClient(`${applicationUrl(params.id)}/history`, { signal: params.signal });
+  const data = (json as ApplicationHistoryEntry[]).map((entry): ApplicationHistoryRecord => ({ ...entry, id: entry.position }));
+  return { data: data as unknown as R[], total: data.length };
+}
+
+export const dataProvider: TallylineDataProvider = {
+  getList: (resource, params) => rest.getList(apiPath(resource), params),
+  getOne: (resource, params) =>
+    resource === 'applications' ? getApplication(params) : rest.getOne(apiPath(resource), params),
+  getMany: (resource, params) => rest.getMany(apiPath(resource), params),
+  getManyReference: (resource, params) =>
+    resource === APPLICATION_HISTORY ? getApplicationHistory(params) : rest.getManyReference(apiPath(resource), params),
+  update: (resource, params) =>
+    resource === 'applications' ? changeApplicationStatus(params) : rest.update(apiPath(resource), params),
+  updateMany: (resource, params) => rest.updateMany(apiPath(resource), params),
+  create: (resource, params) => rest.create(apiPath(resource), params),
+  delete: (resource, params) => rest.delete(apiPath(resource), params),
+  deleteMany: (resource, params) => rest.deleteMany(apiPath(resource), params),
+
+  applicationDocument: (id, field) => fetchBlob(`${applicationUrl(id)}/documents/${encodeURIComponent(field)}`),
+  exportStream: (streamId) => fetchBlob(`${API_URL}/events/export?stream=${encodeURIComponent(streamId)}`),
+};

@@ -1,0 +1,89 @@
+import type { EventLogEntry } from '@tallyline/contracts';
+import { Typography } from '@mui/material';
+import {
+  DataTable,
+  DateField,
+  DateTimeInput,
+  FilterButton,
+  List,
+  TextInput,
+  TopToolbar,
+  useListContext,
+  useTranslate,
+} from 'react-admin';
+import { ExportStreamButton } from '../shared/ExportStreamButton';
+import { eventActor } from './eventActor';
+
+const Column = DataTable.Col<EventLogEntry>;
+
+// datetime-local gives local wall time; the API wants an instant.
+const toInstant = (value: string) => (value ? new Date(value).toISOString() : value);
+
+const filters = [
+  <TextInput key="stream" source="stream" label="resources.events.filters.stream" alwaysOn resettable />,
+  <TextInput key="type" source="type" label="resources.events.filters.type" alwaysOn resettable />,
+  <TextInput key="actor" source="actor" label="resources.events.filters.actor" resettable />,
+  <DateTimeInput key="from" source="from" label="resources.events.filters.from" parse={toInstant} />,
+  <DateTimeInput key="to" source="to" label="resources.events.filters.to" parse={toInstant} />,
+];
+
+/** Export needs one stream: the button appears once the list is filtered by a stream. */
+function EventListActions() {
+  const { filterValues } = useListContext();
+  const translate = useTranslate();
+  const stream = typeof filterValues.stream === 'string' ? filterValues.stream.trim() : '';
+  return (
+    <TopToolbar sx={{ alignItems: 'center' }}>
+      <FilterButton />
+      {stream ? (
+        <ExportStreamButton streamId={stream} />
+      ) : (
+        <Typography variant="caption" color="text.secondary">
+          {translate('resources.events.export.hint')}
+        </Typography>
+      )}
+    </TopToolbar>
+  );
+}
+
+function EmptyLog() {
+  const translate = useTranslate();
+  return (
+    <Typography sx={{ p: 4, textAlign: 'center' }} color="text.secondary">
+      {translate('resources.events.empty')}
+    </Typography>
+  );
+}
+
+/** The compliance event log: every stored event, newest first. */
+export function EventList() {
+  return (
+    <List
+      title="resources.events.title"
+      filters={filters}
+      actions={<EventListActions />}
+      sort={{ field: 'position', order: 'DESC' }}
+      empty={false}
+      perPage={50}
+    >
+      <DataTable rowClick="show" bulkActionButtons={false} empty={<EmptyLog />}>
+        <Column source="position" label="resources.events.fields.position" disableSort />
+        <Column
+          source="recordedAt"
+          label="resources.events.fields.recordedAt"
+          disableSort
+          render={() => <DateField source="recordedAt" showTime />}
+        />
+        <Column source="type" label="resources.events.fields.type" disableSort />
+        <Column
+          source="streamId"
+          label="resources.events.fields.streamId"
+          disableSort
+          cellSx={() => ({ fontFamily: 'monospace', fontSize: 13 })}
+        />
+        <Column source="streamVersion" label="resources.events.fields.streamVersion" disableSort />
+        <Column label="resources.events.fields.actor" disableSort render={(record) => eventActor(record)} />
+      </DataTable>
+    </List>
+  );
+}

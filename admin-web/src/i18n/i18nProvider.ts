@@ -1,0 +1,8 @@
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import englishMessages from 'ra-language-english';
+import type { TranslationMessages } from 'react-admin';
+import { en } from './en';
+
+const messages: TranslationMessages = { ...englishMessages, ...en };
+
+export const i18nProvider = polyglotI18nProvider(() => messages, 'en', [{ locale: 'en', name: 'English' }]);

@@ -1,0 +1,17 @@
+import type { AdminMerchant } from '@tallyline/contracts';
+import { Chip } from '@mui/material';
+import { useRecordContext, useTranslate } from 'react-admin';
+
+/** Green for production, orange for staging, as on the merchant's own badge (spec §4). */
+export function EnvironmentChip() {
+  const merchant = useRecordContext<AdminMerchant>();
+  const translate = useTranslate();
+  if (!merchant) return null;
+  return (
+    <Chip
+      size="small"
+      label={translate(`resources.merchants.environments.${merchant.environment}`)}
+      color={merchant.environment === 'production' ? 'success' : 'warning'}
+    />
+  );
+}

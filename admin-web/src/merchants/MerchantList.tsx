@@ -1,0 +1,45 @@
+import type { AdminMerchant } from '@tallyline/contracts';
+import { Typography } from '@mui/material';
+import { BooleanField, DataTable, DateField, List, SearchInput, useTranslate } from 'react-admin';
+import { EnvironmentChip } from './EnvironmentChip';
+
+const Column = DataTable.Col<AdminMerchant>;
+
+function EmptyMerchants() {
+  const translate = useTranslate();
+  return (
+    <Typography sx={{ p: 4, textAlign: 'center' }} color="text.secondary">
+      {translate('resources.merchants.empty')}
+    </Typography>
+  );
+}
+
+/** Read-only: merchants change their own account; staff only look. */
+export function MerchantList() {
+  const translate = useTranslate();
+  const search = translate('resources.merchants.search');
+  return (
+    <List
+      title="resources.merchants.title"
+      filters={[
+        <SearchInput key="q" source="q" alwaysOn placeholder={search} slotProps={{ htmlInput: { 'aria-label': search } }} />,
+      ]}
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      actions={false}
+      empty={false}
+    >
+      <DataTable rowClick="show" bulkActionButtons={false} empty={<EmptyMerchants />}>
+        <Column source="companyName" label="resources.merchants.fields.companyName" disableSort />
+        <Column source="email" label="resources.merchants.fields.email" disableSort />
+        <Column source="environment" label="resources.merchants.fields.environment" disableSort render={() => <EnvironmentChip />} />
+        <Column source="isActive" label="resources.merchants.fields.isActive" disableSort render={() => <BooleanField source="isActive" />} />
+        <Column
+          source="createdAt"
+          label="resources.merchants.fields.createdAt"
+          sortByOrder="DESC"
+          render={() => <DateField source="createdAt" showTime />}
+        />
+      </DataTable>
+    </List>
+  );
+}

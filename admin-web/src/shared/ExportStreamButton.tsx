@@ -1,0 +1,33 @@
+import DownloadIcon from '@mui/icons-material/Download';
+import { useState } from 'react';
+import { Button, useDataProvider, useNotify } from 'react-admin';
+import type { TallylineDataProvider } from '../dataProvider/dataProvider';
+import { saveBlob } from './saveBlob';
+
+/** Downloads one event stream as NDJSON (one event per line), for compliance hand-over. */
+export function ExportStreamButton({ streamId, label = 'resources.events.export.button' }: { streamId: string; label?: string }) {
+  const dataProvider = useDataProvider<TallylineDataProvider>();
+  const notify = useNotify();
+  const [busy, setBusy] = useState(false);
+
+  const exportStream = async () => {
+    setBusy(true);
+    try {
+      saveBlob(await dataProvider.exportStream(streamId), `${streamId}.ndjson`);
+      notify('resources.events.export.done', { type: 'info', messageArgs: { stream: streamId } });
+    } catch (error) {
+      notify('resources.events.export.failed', {
+        type: 'error',
+        messageArgs: { message: error instanceof Error ? error.message : String(error) },
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Button label={label} onClick={exportStream} disabled={busy}>
+      <DownloadIcon />
+    </Button>
+  );
+}
