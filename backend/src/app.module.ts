@@ -1,7 +1,9 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import { AuditModule } from './audit/audit.module.js';
 import { HealthModule } from './health/health.module.js';
 import { IdentityModule } from './identity/identity.module.js';
 import { MerchantsModule } from './merchants/merchants.module.js';
+import { OnboardingModule } from './onboarding/onboarding.module.js';
 import { AuthModule } from './platform/auth/auth.module.js';
 import type { AppConfig } from './platform/config/app-config.js';
 import { PlatformModule } from './platform/platform.module.js';
@@ -11,7 +13,7 @@ export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forRoot(config), AuthModule, HealthModule, IdentityModule, MerchantsModule],
+      imports: [PlatformModule.forRoot(config), AuthModule, HealthModule, IdentityModule, MerchantsModule, OnboardingModule, AuditModule],
     };
   }
 }

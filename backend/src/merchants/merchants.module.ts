@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ApiKeyLookup } from '../platform/auth/auth-user.js';
+import { AdminMerchantsController } from './admin-merchants.controller.js';
 import { ActivateMerchantHandler } from './activate-merchant/activate-merchant.handler.js';
 import { ApiKeysTableLookup } from './api-key-lookup.js';
 import { BootSeed } from './boot-seed.js';
@@ -17,7 +18,7 @@ import { SwitchEnvironmentHandler } from './switch-environment/switch-environmen
 @Global()
 @Module({
   imports: [TypeOrmModule.forFeature([MerchantView, MerchantStatsView, ApiKeyRecord])],
-  controllers: [MerchantsController, ClientMerchantController],
+  controllers: [MerchantsController, ClientMerchantController, AdminMerchantsController],
   providers: [
     RegisterMerchantHandler,
     SwitchEnvironmentHandler,

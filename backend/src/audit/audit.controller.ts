@@ -1,0 +1,76 @@
+import { Readable } from 'node:stream';
+import { Controller, Get, Param, Query, Res, StreamableFile } from '@nestjs/common';
+import { ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { EventLogEntry } from '@tallyline/contracts';
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { StaffOnly } from '../platform/auth/auth.decorators.js';
+import { DomainError } from '../platform/domain-error.js';
+import { EventStore, START } from '../platform/event-store/event-store.port.js';
+import { contentRange, parseListQuery, UUID_PATTERN } from '../platform/http/list-query.js';
+import { EventLogQueries, EVENT_SORT_COLUMNS, eventFilterSchema } from './event-log.queries.js';
+import { toEventLogEntry } from './event-log.projection.js';
+
+const EXPORT_PAGE = 500;
+const exportQuerySchema = z.object({ stream: z.string().min(1).max(300).optional() });
+
+/** The raw event log for compliance: browse (ra-data-simple-rest) and export (NDJSON). */
+@ApiTags('admin')
+@Controller('admin/events')
+@StaffOnly()
+export class AuditController {
+  constructor(
+    private readonly queries: EventLogQueries,
+    private readonly store: EventStore,
+  ) {}
+
+  @Get()
+  @ApiQuery({ name: 'sort', required: false, example: '["position","DESC"]' })
+  @ApiQuery({ name: 'range', required: false, example: '[0,49]' })
+  @ApiQuery({ name: 'filter', required: false, example: '{"stream":"application-…","type":"StatusChanged","actor":"…","from":"2026-01-01T00:00:00Z"}' })
+  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply): Promise<EventLogEntry[]> {
+    const listQuery = parseListQuery(query, {
+      sortable: Object.keys(EVENT_SORT_COLUMNS),
+      defaultSort: { field: 'position', order: 'DESC' },
+      filter: eventFilterSchema,
+    });
+    const { rows, total } = await this.queries.list(listQuery);
+    void reply.header('Content-Range', contentRange('events', listQuery.range?.start ?? 0, rows.length, total));
+    return rows;
+  }
+
+  /**
+   * Straight from the event store (the source of truth, through its port, so it works on either
+   * adapter): one stream, or everything in global order, one JSON event per line.
+   */
+  @Get('export')
+  @ApiQuery({ name: 'stream', required: false, description: 'A stream id such as application-<uuid>; omit for every event' })
+  export(@Query() query: Record<string, unknown>): StreamableFile {
+    const parsed = exportQuerySchema.safeParse(query);
+    if (!parsed.success) throw DomainError.validation([{ field: 'stream', message: 'stream must be one stream id' }]);
+    const { stream } = parsed.data;
+    const store = this.store;
+    async function* lines(): AsyncGenerator<string> {
+      if (stream) {
+        for (const event of await store.readStream(stream)) yield `${JSON.stringify(toEventLogEntry(event))}\n`;
+        return;
+      }
+      for (let after = START; ; ) {
+        const page = await store.readAll(after, EXPORT_PAGE);
+        if (page.length === 0) return;
+        for (const event of page) yield `${JSON.stringify(toEventLogEntry(event))}\n`;
+        after = page[page.length - 1]!.globalPosition;
+      }
+    }
+    const name = (stream ?? 'all').replace(/[^\w.-]/g, '_');
+    return new StreamableFile(Readable.from(lines()), { type: 'application/x-ndjson', disposition: `attachment; filename="events-${name}.ndjson"` });
+  }
+
+  @Get(':id')
+  async get(@Param('id') id: string): Promise<EventLogEntry> {
+    const event = UUID_PATTERN.test(id) ? await this.queries.byEventId(id) : undefined;
+    if (!event) throw new DomainError('not_found', 'Event not found');
+    return event;
+  }
+}
+

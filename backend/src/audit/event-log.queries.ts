@@ -1,0 +1,80 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { EventLogEntry } from '@tallyline/contracts';
+import { Repository } from 'typeorm';
+import { z } from 'zod';
+import { idFilterSchema, type ListQuery } from '../platform/http/list-query.js';
+import { EventLogView } from './event-log.entity.js';
+
+const oneOrMany = (label: string) =>
+  z
+    .union([z.string().max(300), z.array(z.string().max(300))], { error: `${label} must be text or a list of texts` })
+    .transform((value) => (Array.isArray(value) ? value : [value]));
+const instant = (label: string) =>
+  z
+    .string({ error: `${label} must be an ISO date-time` })
+    .refine((value) => /^\d{4}-\d{2}-\d{2}/.test(value) && !Number.isNaN(Date.parse(value)), `${label} must be an ISO date-time like 2026-01-31T12:00:00Z`)
+    .transform((value) => new Date(value));
+
+export const eventFilterSchema = z.strictObject(
+  {
+    stream: oneOrMany('stream').optional(),
+    type: oneOrMany('type').optional(),
+    /** The actor id in the metadata (a user id, API key id, 'anonymous' or a system name). */
+    actor: z.string({ error: 'actor must be an id' }).max(300).optional(),
+    from: instant('from').optional(),
+    to: instant('to').optional(),
+    /** Event ids (react-admin getMany). */
+    id: idFilterSchema.optional(),
+  },
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown filter ${issue.keys.join(', ')}` : undefined) },
+);
+export type EventFilter = z.output<typeof eventFilterSchema>;
+
+export const EVENT_SORT_COLUMNS: Record<string, string> = {
+  position: 'e.position',
+  recordedAt: 'e.recorded_at',
+  type: 'e.type',
+  streamId: 'e.stream_id',
+};
+
+function toEntry(view: EventLogView): EventLogEntry {
+  return {
+    id: view.eventId,
+    position: view.position,
+    streamId: view.streamId,
+    streamVersion: view.streamVersion,
+    type: view.type,
+    data: view.data,
+    metadata: view.metadata,
+    recordedAt: view.recordedAt.toISOString(),
+  };
+}
+
+@Injectable()
+export class EventLogQueries {
+  constructor(@InjectRepository(EventLogView) private readonly events: Repository<EventLogView>) {}
+
+  async list({ sort, range, filter }: ListQuery<EventFilter>): Promise<{ rows: EventLogEntry[]; total: number }> {
+    const query = this.events.createQueryBuilder('e');
+    const anyOf = (column: string, name: string, values: string[] | undefined) => {
+      if (values) query.andWhere(`${column} IN (:...${name})`, { [name]: values.length ? values : [null] });
+    };
+    anyOf('e.stream_id', 'streams', filter.stream);
+    anyOf('e.type', 'types', filter.type);
+    anyOf('e.event_id', 'ids', filter.id);
+    if (filter.actor !== undefined) query.andWhere('e.actor_id = :actor', { actor: filter.actor });
+    if (filter.from) query.andWhere('e.recorded_at >= :from', { from: filter.from });
+    if (filter.to) query.andWhere('e.recorded_at <= :to', { to: filter.to });
+    query.orderBy(EVENT_SORT_COLUMNS[sort.field]!, sort.order);
+    if (sort.field !== 'position') query.addOrderBy('e.position', sort.order);
+    if (range) query.offset(range.start).limit(range.end - range.start + 1);
+    const [views, total] = await query.getManyAndCount();
+    return { rows: views.map(toEntry), total };
+  }
+
+  async byEventId(eventId: string): Promise<EventLogEntry | undefined> {
+    const view = await this.events.findOneBy({ eventId });
+    return view ? toEntry(view) : undefined;
+  }
+}

@@ -1,0 +1,110 @@
+import { Body, Controller, Get, Headers, Param, Patch, Query, Res, StreamableFile } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiHeader, ApiQuery, ApiTags } from '@nestjs/swagger';
+import {
+  DOCUMENT_FIELDS,
+  ONBOARDING_MESSAGES,
+  statusChangeSchema,
+  type ApplicationHistoryEntry,
+  type DocumentField,
+  type MerchantApplication,
+  type StatusChange,
+} from '@tallyline/contracts';
+import type { FastifyReply } from 'fastify';
+import { StaffOnly } from '../platform/auth/auth.decorators.js';
+import type { CommandContext } from '../platform/commands/command-context.js';
+import { DomainError } from '../platform/domain-error.js';
+import { contentRange, parseListQuery } from '../platform/http/list-query.js';
+import { Ctx } from '../platform/http/request-context.js';
+import { ApiZodBody, zodPipe } from '../platform/http/zod-validation.js';
+import { APPLICATION_SORT_COLUMNS, ApplicationQueries, applicationFilterSchema } from './application-queries.js';
+import { ChangeApplicationStatus } from './change-status/change-status.command.js';
+import { DocumentStore } from './documents/document-store.js';
+
+/** The staff review queue (ra-data-simple-rest conventions, so react-admin needs no custom provider). */
+@ApiTags('admin')
+@Controller('admin/merchant-applications')
+@StaffOnly()
+export class AdminApplicationsController {
+  constructor(
+    private readonly commandBus: CommandBus,
+    private readonly queries: ApplicationQueries,
+    private readonly documents: DocumentStore,
+  ) {}
+
+  @Get()
+  @ApiQuery({ name: 'sort', required: false, example: '["createdAt","DESC"]' })
+  @ApiQuery({ name: 'range', required: false, example: '[0,24]' })
+  @ApiQuery({ name: 'filter', required: false, example: '{"q":"acme","status":"pending"}' })
+  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply): Promise<MerchantApplication[]> {
+    const listQuery = parseListQuery(query, {
+      sortable: Object.keys(APPLICATION_SORT_COLUMNS),
+      defaultSort: { field: 'createdAt', order: 'DESC' },
+      filter: applicationFilterSchema,
+    });
+    const { rows, total } = await this.queries.list(listQuery);
+    void reply.header('Content-Range', contentRange('applications', listQuery.range?.start ?? 0, rows.length, total));
+    return rows;
+  }
+
+  @Get(':id')
+  @ApiQuery({ name: 'asOf', required: false, description: 'ISO time: the application as it stood then', example: '2026-01-31T12:00:00Z' })
+  async get(@Param('id') id: string, @Query('asOf') asOf: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<MerchantApplication> {
+    if (asOf !== undefined) return this.queries.asOf(id, parseInstant(asOf));
+    const application = await this.queries.get(id);
+    void reply.header('ETag', `"${application.version}"`);
+    return application;
+  }
+
+  @Get(':id/history')
+  history(@Param('id') id: string): Promise<ApplicationHistoryEntry[]> {
+    return this.queries.historyOf(id);
+  }
+
+  @Get(':id/documents/:field')
+  async document(@Param('id') id: string, @Param('field') field: string): Promise<StreamableFile> {
+    if (!(DOCUMENT_FIELDS as readonly string[]).includes(field)) throw new DomainError('not_found', ONBOARDING_MESSAGES.documentNotFound);
+    const document = await this.queries.document(id, field as DocumentField);
+    const file = await this.documents.open(document.sha256);
+    if (!file) throw new DomainError('not_found', ONBOARDING_MESSAGES.documentNotFound);
+    return new StreamableFile(file.stream, { type: document.type, length: file.size, disposition: attachment(document.name) });
+  }
+
+  @Patch(':id/status')
+  @ApiZodBody(statusChangeSchema)
+  @ApiHeader({ name: 'If-Match', required: false, description: 'The version last seen ("3", 3 or W/"3"); 412 when it changed since' })
+  async changeStatus(
+    @Param('id') id: string,
+    @Body(zodPipe(statusChangeSchema)) body: StatusChange,
+    @Headers('if-match') ifMatch: string | undefined,
+    @Ctx() ctx: CommandContext,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<MerchantApplication> {
+    await this.queries.get(id);
+    await this.commandBus.execute(new ChangeApplicationStatus(id, body, expectedVersionOf(ifMatch), ctx));
+    const application = await this.queries.get(id);
+    void reply.header('ETag', `"${application.version}"`);
+    return application;
+  }
+}
+
+/** `"3"`, `3` or `W/"3"`; `*` (or no header) checks nothing. An ETag we never issued cannot match: 412. */
+export function expectedVersionOf(ifMatch: string | undefined): number | undefined {
+  const value = ifMatch?.trim();
+  if (!value || value === '*') return undefined;
+  const match = /^(?:W\/)?"?(\d{1,9})"?$/.exec(value);
+  if (!match) throw new DomainError('version_mismatch', 'This record was changed by someone else. Reload and try again.');
+  return Number(match[1]);
+}
+
+function parseInstant(value: unknown): Date {
+  const time = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) ? new Date(value) : undefined;
+  if (!time || Number.isNaN(time.getTime())) throw DomainError.validation([{ field: 'asOf', message: 'asOf must be an ISO date-time like 2026-01-31T12:00:00Z' }]);
+  return time;
+}
+
+/** RFC 6266: a plain ASCII fallback plus the exact UTF-8 name. */
+function attachment(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}

@@ -1,0 +1,70 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import type { EntityManager } from 'typeorm';
+import { ActivateMerchant } from '../../merchants/activate-merchant/activate-merchant.command.js';
+import type { MerchantRegistered } from '../../merchants/merchant.events.js';
+import { UserLookup } from '../../platform/auth/auth-user.js';
+import { causedBy } from '../../platform/commands/command-context.js';
+import type { StoredEvent } from '../../platform/event-store/event-store.port.js';
+import { categoryOf } from '../../platform/event-store/stream-names.js';
+import { AsProcessor, type Reactor } from '../../platform/projections/processor.js';
+import { ProcessorRunner } from '../../platform/projections/processor-runner.js';
+import type { StatusChanged } from '../application.events.js';
+import { ApplicationView } from '../read-models/application.entity.js';
+
+/**
+ * An approved application activates the merchant of the user with the application's primary e-mail,
+ * whichever comes first: the approval or the merchant's registration.
+ *
+ * Race-free because this one reactor sees both events in global order and keeps whose merchant is
+ * whose in its own table (same transaction as its checkpoint). Before reading the read models it
+ * waits until the projections have reached the event, so the owner and the application are there.
+ * Matching is on the owner's account e-mail only: the merchant's contact e-mail is free text anyone
+ * could set to another company's address. ActivateMerchant is idempotent, so repeats are harmless.
+ */
+@AsProcessor()
+@Injectable()
+export class MerchantActivationReactor implements Reactor {
+  readonly kind = 'reactor';
+  readonly name = 'approved-merchant-activation';
+  private readonly logger = new Logger(MerchantActivationReactor.name);
+
+  constructor(
+    private readonly commandBus: CommandBus,
+    private readonly users: UserLookup,
+    private readonly processors: ProcessorRunner,
+  ) {}
+
+  async handle(stored: StoredEvent, manager: EntityManager): Promise<void> {
+    if (stored.type === 'MerchantRegistered') return this.onMerchantRegistered(stored as unknown as MerchantRegistered & StoredEvent, manager);
+    if (stored.type === 'StatusChanged' && categoryOf(stored.streamId) === 'application' && (stored as unknown as StatusChanged).data.to === 'approved') {
+      return this.onApproved(stored as unknown as StatusChanged & StoredEvent, manager);
+    }
+  }
+
+  private async onMerchantRegistered(event: MerchantRegistered & StoredEvent, manager: EntityManager): Promise<void> {
+    await this.processors.waitFor(event.globalPosition);
+    const owner = await this.users.userById(event.data.ownerUserId);
+    if (!owner) return void this.logger.warn(`Merchant ${event.data.merchantId} has no known owner; not matched to applications`);
+    const email = owner.email.toLowerCase();
+    await manager.query(
+      `INSERT INTO onboarding_merchant_owners (merchant_id, owner_email) VALUES ($1, $2)
+       ON CONFLICT (merchant_id) DO UPDATE SET owner_email = EXCLUDED.owner_email`,
+      [event.data.merchantId, email],
+    );
+    const approved = await manager.findOne(ApplicationView, { where: { contactEmail: email, status: 'approved' }, order: { createdAt: 'ASC' } });
+    if (approved) await this.activate(event.data.merchantId, approved.reference, event);
+  }
+
+  private async onApproved(event: StatusChanged & StoredEvent, manager: EntityManager): Promise<void> {
+    await this.processors.waitFor(event.globalPosition);
+    const application = await manager.findOneBy(ApplicationView, { id: event.data.applicationId });
+    if (!application) return;
+    const owners = (await manager.query(`SELECT merchant_id FROM onboarding_merchant_owners WHERE owner_email = $1`, [application.contactEmail])) as { merchant_id: string }[];
+    for (const { merchant_id } of owners) await this.activate(merchant_id, application.reference, event);
+  }
+
+  private async activate(merchantId: string, reference: string, event: StoredEvent): Promise<void> {
+    await this.commandBus.execute(new ActivateMerchant({ merchantId, reason: `application ${reference} approved` }, causedBy(event, this.name)));
+  }
+}

@@ -1,0 +1,75 @@
+import { Injectable } from '@nestjs/common';
+import type { MerchantApplication } from '@tallyline/contracts';
+import type { EntityManager } from 'typeorm';
+import type { StoredEvent } from '../../platform/event-store/event-store.port.js';
+import { categoryOf } from '../../platform/event-store/stream-names.js';
+import { AsProcessor, type Projection } from '../../platform/projections/processor.js';
+import { emailsOf, evolveRecord } from '../application-record.js';
+import type { ApplicationEvent } from '../application.events.js';
+import { ApplicationHistoryView, ApplicationView } from './application.entity.js';
+
+const isApplicationEvent = (stored: StoredEvent) => categoryOf(stored.streamId) === 'application';
+
+@AsProcessor()
+@Injectable()
+export class ApplicationsProjection implements Projection {
+  readonly kind = 'projection';
+  readonly name = 'merchant-applications';
+  readonly tables = ['merchant_applications'];
+
+  async handle(stored: StoredEvent, manager: EntityManager): Promise<void> {
+    if (!isApplicationEvent(stored)) return;
+    const event = stored as unknown as ApplicationEvent;
+    const id = event.data.applicationId;
+    if (event.type === 'ApplicationSubmitted') {
+      const record = evolveRecord(null, stored)!;
+      const searchText = [record.companyName, record.contactName, ...emailsOf(event.data)].join(' ').toLowerCase();
+      await manager.upsert(ApplicationView, { ...columnsOf(record), id, reference: record.reference, formType: record.formType, createdAt: new Date(record.createdAt), searchText }, ['id']);
+      return;
+    }
+    const previous = await manager.findOneBy(ApplicationView, { id });
+    const record = previous && evolveRecord(previous.record, stored);
+    if (record) await manager.update(ApplicationView, { id }, columnsOf(record));
+  }
+}
+
+/** What a later event can change. */
+function columnsOf(record: MerchantApplication) {
+  return {
+    status: record.status,
+    companyName: record.companyName,
+    contactName: record.contactName,
+    contactEmail: record.contactEmail,
+    record,
+    version: record.version,
+    updatedAt: new Date(record.updatedAt),
+  };
+}
+
+@AsProcessor()
+@Injectable()
+export class ApplicationHistoryProjection implements Projection {
+  readonly kind = 'projection';
+  readonly name = 'application-history';
+  readonly tables = ['application_history'];
+
+  async handle(stored: StoredEvent, manager: EntityManager): Promise<void> {
+    if (!isApplicationEvent(stored)) return;
+    const event = stored as unknown as ApplicationEvent;
+    const { actor } = stored.metadata;
+    const common = {
+      eventId: stored.eventId,
+      position: stored.globalPosition.toString(),
+      applicationId: event.data.applicationId,
+      type: stored.type,
+      at: stored.recordedAt,
+      actorType: actor.type,
+      actorId: actor.id,
+    };
+    const row =
+      event.type === 'ApplicationSubmitted'
+        ? { ...common, applicantEmail: emailsOf(event.data)[0]!.toLowerCase(), fromStatus: null, toStatus: 'pending' as const, reviewNotes: null }
+        : { ...common, applicantEmail: null, fromStatus: event.data.from, toStatus: event.data.to, reviewNotes: event.data.reviewNotes };
+    await manager.createQueryBuilder().insert().into(ApplicationHistoryView).values(row).orIgnore().execute();
+  }
+}

@@ -1,0 +1,90 @@
+import { z, type ZodType } from 'zod';
+import { DomainError } from '../domain-error.js';
+import { toFieldErrors } from './zod-validation.js';
+
+/** The largest page a staff list serves in one answer. */
+export const MAX_PAGE_SIZE = 1000;
+
+export type SortOrder = 'ASC' | 'DESC';
+
+export interface ListQuery<Filter> {
+  sort: { field: string; order: SortOrder };
+  /** Inclusive bounds; absent means everything. */
+  range?: { start: number; end: number };
+  filter: Filter;
+}
+
+export interface ListQueryOptions<F extends ZodType> {
+  sortable: readonly string[];
+  defaultSort: { field: string; order: SortOrder };
+  /** Validates the decoded filter object; unknown keys should be rejected, not ignored. */
+  filter: F;
+}
+
+const invalid = (field: string, message: string) => DomainError.validation([{ field, message }]);
+
+function jsonParam(query: Record<string, unknown>, name: string, example: string): unknown {
+  const raw = query[name];
+  if (raw === undefined || raw === '') return undefined;
+  if (typeof raw !== 'string') throw invalid(name, `${name} must be given once, as JSON like ${example}`);
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    throw invalid(name, `${name} must be JSON like ${example}`);
+  }
+}
+
+const sortSchema = z.tuple([z.string(), z.string().transform((order) => order.toUpperCase()).pipe(z.enum(['ASC', 'DESC']))]);
+const rangeSchema = z.tuple([z.number().int().min(0), z.number().int().min(0)]).refine(([start, end]) => end >= start);
+
+/**
+ * The ra-data-simple-rest convention: `sort=["createdAt","DESC"]`, `range=[0,24]`, `filter={"q":"…"}`,
+ * each JSON in the query string. Anything malformed is a 400, never a server error.
+ */
+export function parseListQuery<F extends ZodType>(query: Record<string, unknown>, options: ListQueryOptions<F>): ListQuery<z.output<F>> {
+  const sortExample = `["${options.defaultSort.field}","${options.defaultSort.order}"]`;
+  const sortInput = jsonParam(query, 'sort', sortExample);
+  let sort = options.defaultSort;
+  if (sortInput !== undefined) {
+    const parsed = sortSchema.safeParse(sortInput);
+    if (!parsed.success) throw invalid('sort', `sort must be JSON like ${sortExample}`);
+    const [field, order] = parsed.data;
+    if (!options.sortable.includes(field)) throw invalid('sort', `Cannot sort by "${field}"; sort by one of ${options.sortable.join(', ')}`);
+    sort = { field, order };
+  }
+
+  const rangeInput = jsonParam(query, 'range', '[0,24]');
+  let range: ListQuery<unknown>['range'];
+  if (rangeInput !== undefined) {
+    const parsed = rangeSchema.safeParse(rangeInput);
+    if (!parsed.success) throw invalid('range', 'range must be JSON like [0,24]: two whole numbers, the second not below the first');
+    const [start, end] = parsed.data;
+    if (end - start + 1 > MAX_PAGE_SIZE) throw invalid('range', `range may span at most ${MAX_PAGE_SIZE} records`);
+    range = { start, end };
+  }
+
+  const filterInput = jsonParam(query, 'filter', '{"q":"acme"}') ?? {};
+  if (typeof filterInput !== 'object' || filterInput === null || Array.isArray(filterInput)) {
+    throw invalid('filter', 'filter must be a JSON object like {"q":"acme"}');
+  }
+  const filter = options.filter.safeParse(filterInput);
+  if (!filter.success) throw DomainError.validation(toFieldErrors(filter.error).map((e) => ({ ...e, field: `filter.${e.field}` })));
+  return { sort, range, filter: filter.data };
+}
+
+/** `Content-Range: applications 0-24/123`, as ra-data-simple-rest reads the total from it. */
+export function contentRange(resource: string, start: number, count: number, total: number): string {
+  return count === 0 ? `${resource} */${total}` : `${resource} ${start}-${start + count - 1}/${total}`;
+}
+
+/** Escapes LIKE wildcards so a search for "50%" finds "50%". */
+export function likePattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
+}
+
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** react-admin's getMany sends filter={"id":[…]}; ids that are not uuids can match nothing. */
+export const idFilterSchema = z
+  .union([z.string(), z.array(z.string())], { error: 'id must be an id or a list of ids' })
+  .transform((value) => (Array.isArray(value) ? value : [value]).filter((id) => UUID_PATTERN.test(id)));
