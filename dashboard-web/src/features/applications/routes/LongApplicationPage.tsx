@@ -1,10 +1,48 @@
-import { Container, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Alert, Box, Button, Card, CardContent, Container, Link, Typography } from '@mui/material';
+import CheckCircle from '@mui/icons-material/CheckCircle';
+import { Link as RouterLink } from 'react-router';
+import type { SubmitApplicationResponse } from '@tallyline/contracts';
+import { LongApplicationForm } from '../components/LongApplicationForm';
 
-// Replaced by the real form as soon as contracts/src/applications.ts lands.
+/** /merchant-application: the full application; the quick pre-check with documents is at /merchant-application/form. */
 export default function LongApplicationPage() {
+  const [submitted, setSubmitted] = useState<SubmitApplicationResponse | null>(null);
+
+  if (submitted) {
+    return (
+      <Container maxWidth="sm" sx={{ py: { xs: 4, md: 8 }, textAlign: 'center' }}>
+        <CheckCircle sx={{ fontSize: 64, color: 'success.main', mb: 2 }} aria-hidden />
+        <Typography variant="h1" sx={{ fontSize: { xs: 28, md: 36 }, fontWeight: 700, mb: 1.5 }}>Application Submitted</Typography>
+        <Typography color="text.secondary" sx={{ mb: 3 }}>
+          Thank you. Our compliance team will review your application within 24-48 hours and e-mail you the outcome.
+        </Typography>
+        <Card variant="outlined" sx={{ mb: 3, bgcolor: 'grey.50' }}>
+          <CardContent>
+            <Typography variant="body2" color="text.secondary">Your reference number</Typography>
+            <Typography data-testid="application-reference" sx={{ fontFamily: 'monospace', fontSize: 18, fontWeight: 700 }}>
+              {submitted.reference}
+            </Typography>
+          </CardContent>
+        </Card>
+        <Button component={RouterLink} to="/" variant="contained" disableElevation>Return to Homepage</Button>
+      </Container>
+    );
+  }
+
   return (
-    <Container sx={{ py: 6 }}>
-      <Typography variant="h1" sx={{ fontSize: 32 }}>Merchant Application</Typography>
+    <Container maxWidth="md" sx={{ py: { xs: 4, md: 6 } }}>
+      <Typography variant="h1" sx={{ fontSize: { xs: 28, md: 36 }, fontWeight: 700, mb: 1 }}>Apply as a Merchant</Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        Tell us about your business, how you take payments and how you manage risk. We review every application within 24-48 hours.
+      </Typography>
+      <Alert severity="info" sx={{ mb: 4 }}>
+        Ready to upload your documents? Use the{' '}
+        <Link component={RouterLink} to="/merchant-application/form">pre-check application with document upload</Link> instead.
+      </Alert>
+      <Box>
+        <LongApplicationForm onSubmitted={setSubmitted} />
+      </Box>
     </Container>
   );
 }
