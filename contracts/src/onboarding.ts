@@ -162,7 +162,7 @@ export const precheckApplicationSchema = z.object({
   incorporationDate: z
     .string({ error: 'Incorporation date is required' })
     .trim()
-    .min(1, 'Incorporation date is required')
+    .min(1, { error: 'Incorporation date is required', abort: true })
     .refine(isCalendarDate, 'Incorporation date must be a valid date (YYYY-MM-DD)'),
   vatTaxNumber: requiredText('VAT/Tax number is required', 100),
   primaryEmail: email('Valid email is required'),

@@ -26,8 +26,6 @@ export class LocalDocumentStore extends DocumentStore {
     const head: Buffer[] = [];
     let headLength = 0;
     let size = 0;
-    let sourceError: unknown;
-    source.once('error', (error) => (sourceError = error));
     const tap = new Transform({
       transform(chunk: Buffer, _encoding, done) {
         hash.update(chunk);
@@ -44,7 +42,9 @@ export class LocalDocumentStore extends DocumentStore {
       await pipeline(source, tap, createWriteStream(path, { mode: 0o600 }));
     } catch (error) {
       await rm(path, { force: true });
-      throw sourceError ? new UploadReadError(sourceError) : error;
+      // A failing disk is ours (a system call error); anything else broke in the client's upload.
+      // pipeline() hands every stream the same error, so where it surfaced says nothing.
+      throw typeof (error as { syscall?: unknown }).syscall === 'string' ? error : new UploadReadError(error);
     }
     return { token, sha256: hash.digest('hex'), size, head: Buffer.concat(head) };
   }
