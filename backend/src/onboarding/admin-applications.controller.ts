@@ -50,7 +50,7 @@ export class AdminApplicationsController {
   @Get(':id')
   @ApiQuery({ name: 'asOf', required: false, description: 'ISO time: the application as it stood then', example: '2026-01-31T12:00:00Z' })
   async get(@Param('id') id: string, @Query('asOf') asOf: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<MerchantApplication> {
-    if (asOf !== undefined) return this.queries.asOf(id, parseInstant(asOf));
+    if (asOf !== undefined && asOf !== '') return this.queries.asOf(id, parseInstant(asOf));
     const application = await this.queries.get(id);
     void reply.header('ETag', `"${application.version}"`);
     return application;

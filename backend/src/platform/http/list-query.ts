@@ -68,7 +68,7 @@ export function parseListQuery<F extends ZodType>(query: Record<string, unknown>
     throw invalid('filter', 'filter must be a JSON object like {"q":"acme"}');
   }
   const filter = options.filter.safeParse(filterInput);
-  if (!filter.success) throw DomainError.validation(toFieldErrors(filter.error).map((e) => ({ ...e, field: `filter.${e.field}` })));
+  if (!filter.success) throw DomainError.validation(toFieldErrors(filter.error).map((e) => ({ ...e, field: e.field === '(body)' ? 'filter' : `filter.${e.field}` })));
   return { sort, range, filter: filter.data };
 }
 
