@@ -42,7 +42,7 @@ describe('onboarding: submitting applications', () => {
 
     const [event] = await t.app.get(EventStore).readStream(`application-${body.id}`);
     expect(event).toMatchObject({ type: 'ApplicationSubmitted', metadata: { actor: { type: 'user', id: 'anonymous' } } });
-    const data = event!.data as { formType: string; fields: Record<string, unknown>; documents: { field: string; sha256: string }[]; reference: string };
+    const data = event!.data as { formType: string; fields: Record<string, unknown>; documents: { field: string; type: string; sha256: string }[]; reference: string };
     expect(data).toMatchObject({ formType: 'precheck', reference: body.reference, fields: { ...fields, ownershipPercent: 75, targetMarketsEU: 25 } });
     expect(data.documents.map((d) => [d.field, d.type])).toEqual([
       ['passportId', 'application/pdf'],

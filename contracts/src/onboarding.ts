@@ -53,38 +53,15 @@ function url(message: string) {
   return z.string({ error: message }).trim().max(2000, message).refine(isHttpUrl, message);
 }
 
-// ─── Option lists (spec §3) ───────────────────────────────────────────────────────────────────────
-
 export const OPERATING_COUNTRIES = [
-  'United Kingdom',
-  'United States',
-  'Germany',
-  'France',
-  'Italy',
-  'Spain',
-  'Netherlands',
-  'Belgium',
-  'Switzerland',
-  'Austria',
-  'Denmark',
-  'Sweden',
-  'Norway',
-  'Finland',
-  'Ireland',
-  'Portugal',
-  'Luxembourg',
-  'Cyprus',
-  'Malta',
-  'Other',
+  'United Kingdom', 'United States', 'Germany', 'France', 'Italy', 'Spain', 'Netherlands', 'Belgium',
+  'Switzerland', 'Austria', 'Denmark', 'Sweden', 'Norway', 'Finland', 'Ireland', 'Portugal', 'Luxembourg',
+  'Cyprus', 'Malta', 'Other',
 ] as const;
 export type OperatingCountry = (typeof OPERATING_COUNTRIES)[number];
 
 export const COMPANY_TYPES = [
-  'Private Company (LTD)',
-  'Sole Trader',
-  'Partnership (LLP)',
-  'Public Company (PLC)',
-  'Other',
+  'Private Company (LTD)', 'Sole Trader', 'Partnership (LLP)', 'Public Company (PLC)', 'Other',
 ] as const;
 
 export const LONG_BUSINESS_TYPES = ['limited_company', 'sole_trader', 'partnership', 'corporation', 'other'] as const;
@@ -92,36 +69,18 @@ export const NUMBER_OF_EMPLOYEES = ['1-10', '11-50', '51-100', '101-500', '500+'
 /** In pounds. */
 export const ANNUAL_REVENUES = ['0-100k', '100k-500k', '500k-1m', '1m-5m', '5m-10m', '10m+'] as const;
 export const INDUSTRY_TYPES = [
-  'retail',
-  'ecommerce',
-  'hospitality',
-  'healthcare',
-  'professional_services',
-  'education',
-  'technology',
-  'manufacturing',
-  'finance',
-  'other',
+  'retail', 'ecommerce', 'hospitality', 'healthcare', 'professional_services', 'education', 'technology',
+  'manufacturing', 'finance', 'other',
 ] as const;
 export const MONTHLY_VOLUMES = ['0-10k', '10k-50k', '50k-100k', '100k-500k', '500k+'] as const;
 export const AVERAGE_TRANSACTION_VALUES = ['0-50', '50-100', '100-500', '500-1000', '1000+'] as const;
 export const PAYMENT_METHODS = [
-  'visa',
-  'mastercard',
-  'amex',
-  'paypal',
-  'apple_pay',
-  'google_pay',
-  'bank_transfer',
-  'sepa',
-  'other',
+  'visa', 'mastercard', 'amex', 'paypal', 'apple_pay', 'google_pay', 'bank_transfer', 'sepa', 'other',
 ] as const;
 export const PROCESSING_COUNTRIES = ['GB', 'US', 'EU', 'CA', 'AU', 'SG', 'HK', 'JP', 'OTHER'] as const;
 export const CHARGEBACK_RATES = ['0-1%', '1-3%', '3-5%', '5%+'] as const;
 export const REFUND_RATES = ['0-5%', '5-10%', '10-15%', '15%+'] as const;
 export const HOW_DID_YOU_HEAR = ['google', 'referral', 'advertisement', 'social_media', 'other'] as const;
-
-// ─── Documents ────────────────────────────────────────────────────────────────────────────────────
 
 /** Multipart field names of the pre-check form's uploads (optional per the spec, checked when present). */
 export const DOCUMENT_FIELDS = ['passportId', 'proofOfResidence', 'bankStatements', 'directorSignature'] as const;
@@ -140,8 +99,6 @@ export const documentSchema = z.object({
   sha256: z.string(),
 });
 export type ApplicationDocument = z.infer<typeof documentSchema>;
-
-// ─── Pre-check form (spec §3, §5) ─────────────────────────────────────────────────────────────────
 
 /** POST /api/merchant-applications (multipart: every field as text, the documents as files). */
 export const precheckApplicationSchema = z.object({
@@ -195,8 +152,6 @@ export const precheckApplicationSchema = z.object({
 export type PrecheckApplicationInput = z.input<typeof precheckApplicationSchema>;
 export type PrecheckApplication = z.output<typeof precheckApplicationSchema>;
 export const PRECHECK_FIELDS = Object.keys(precheckApplicationSchema.shape) as (keyof PrecheckApplication)[];
-
-// ─── Long form (spec §3, §5) ──────────────────────────────────────────────────────────────────────
 
 /** POST /api/merchant-applications with a JSON body whose formType is 'long'. */
 export const longApplicationSchema = z.object({
@@ -261,8 +216,6 @@ export const longApplicationSchema = z.object({
 export type LongApplicationInput = z.input<typeof longApplicationSchema>;
 export type LongApplication = z.output<typeof longApplicationSchema>;
 
-// ─── Status and review (spec §4) ──────────────────────────────────────────────────────────────────
-
 export const APPLICATION_STATUSES = ['pending', 'under_review', 'approved', 'rejected'] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 export const applicationStatusSchema = z.enum(APPLICATION_STATUSES, {
@@ -283,8 +236,6 @@ export const statusChangeSchema = z.object({
   reviewNotes: z.string({ error: 'Review notes must be text' }).max(5000, 'Review notes must be at most 5000 characters').optional(),
 });
 export type StatusChange = z.infer<typeof statusChangeSchema>;
-
-// ─── Responses ────────────────────────────────────────────────────────────────────────────────────
 
 export const submitApplicationResponseSchema = z.object({
   id: z.string(),

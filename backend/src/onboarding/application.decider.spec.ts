@@ -78,8 +78,6 @@ describe.each(['approved', 'rejected'] as const)('a decided application (%s)', (
   });
 });
 
-// ─── Fixtures ───────────────────────────────────────────────────────────────────────────────────
-
 const at = new Date('2026-05-01T09:00:00Z');
 const later = new Date('2026-05-02T10:30:00Z');
 const fields = { companyName: 'Acme Ltd', primaryEmail: 'ops@acme.test' } as PrecheckApplication;
