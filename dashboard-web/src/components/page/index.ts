@@ -1,0 +1,2 @@
+export { PageHeader } from './PageHeader';
+export { srOnly } from './visually-hidden';
