@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { Box, Chip, Container, Link, Stack, Tab, Tabs, Typography } from '@mui/material';
+import Lock from '@mui/icons-material/Lock';
+import Bolt from '@mui/icons-material/Bolt';
+import Api from '@mui/icons-material/Api';
+import { PageHeader } from '../../../components/page';
+import { TabPanel, tabProps } from '../../../components/tabs';
+import { OverviewTab } from '../components/OverviewTab';
+import { AuthTab } from '../components/AuthTab';
+import { PaymentsTab } from '../components/PaymentsTab';
+import { CryptoTab } from '../components/CryptoTab';
+import { WebhooksTab } from '../components/WebhooksTab';
+import { ExamplesTab } from '../components/ExamplesTab';
+
+const TABS = [
+  { value: 'overview', label: 'Overview', panel: <OverviewTab /> },
+  { value: 'auth', label: 'Autenticazione', panel: <AuthTab /> },
+  { value: 'payments', label: 'Pagamenti', panel: <PaymentsTab /> },
+  { value: 'crypto', label: 'Crypto', panel: <CryptoTab /> },
+  { value: 'webhooks', label: 'Webhooks', panel: <WebhooksTab /> },
+  { value: 'examples', label: 'Esempi', panel: <ExamplesTab /> },
+];
+
+const BADGES = [
+  { label: 'TLS 1.3', icon: <Lock /> },
+  { label: 'Elaborazione in tempo reale', icon: <Bolt /> },
+  { label: 'RESTful API', icon: <Api /> },
+];
+
+export default function ApiDocsPage() {
+  const [tab, setTab] = useState('overview');
+  return (
+    <Box lang="it">
+      <PageHeader title="Documentazione API" subtitle="Integra pagamenti tradizionali e crypto nella tua piattaforma con l'API REST di Tallyline.">
+        <Stack direction="row" useFlexGap spacing={1} sx={{ flexWrap: 'wrap' }}>
+          {BADGES.map((badge) => (
+            <Chip key={badge.label} icon={badge.icon} label={badge.label} sx={{ bgcolor: 'rgba(255,255,255,0.15)', color: 'common.white', '& .MuiChip-icon': { color: 'common.white' } }} />
+          ))}
+        </Stack>
+      </PageHeader>
+      <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
+        <Tabs
+          value={tab}
+          onChange={(_event, value: string) => setTab(value)}
+          aria-label="Sezioni della documentazione"
+          variant="scrollable"
+          allowScrollButtonsMobile
+          sx={{ borderBottom: 1, borderColor: 'divider', '& .MuiTab-root': { textTransform: 'none', fontWeight: 600 } }}
+        >
+          {TABS.map((item) => (
+            <Tab key={item.value} label={item.label} {...tabProps('api-docs', item.value)} />
+          ))}
+        </Tabs>
+        {TABS.map((item) => (
+          <TabPanel key={item.value} group="api-docs" value={item.value} current={tab}>
+            {item.panel}
+          </TabPanel>
+        ))}
+        <Box sx={{ mt: 6, pt: 3, borderTop: 1, borderColor: 'divider', display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }} data-testid="api-docs-footer">
+          <Typography variant="body2" color="text.secondary">
+            Supporto: <Link href="mailto:support@tallyline.com">support@tallyline.com</Link>
+          </Typography>
+          <Typography variant="body2" color="text.secondary">API v1.0</Typography>
+        </Box>
+      </Container>
+    </Box>
+  );
+}
