@@ -1,6 +1,5 @@
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
-import { Container, Typography } from '@mui/material';
 import { SiteLayout } from './components/layout';
 
 /*
@@ -13,6 +12,20 @@ import { SiteLayout } from './components/layout';
  */
 
 // Public pages (home, products, developers, pricing, status, community, guides, api, legal pages).
+const HomePage = lazy(() => import('./features/home/routes/HomePage'));
+const ProductsPage = lazy(() => import('./features/products/routes/ProductsPage'));
+const DevelopersPage = lazy(() => import('./features/developers/routes/DevelopersPage'));
+const PricingPage = lazy(() => import('./features/pricing/routes/PricingPage'));
+const StatusPage = lazy(() => import('./features/status/routes/StatusPage'));
+const CommunityPage = lazy(() => import('./features/community/routes/CommunityPage'));
+const GuidesPage = lazy(() => import('./features/guides/routes/GuidesPage'));
+const ApiDocsPage = lazy(() => import('./features/api-docs/routes/ApiDocsPage'));
+const PrivacyPage = lazy(() => import('./features/legal/routes/PrivacyPage'));
+const TermsPage = lazy(() => import('./features/legal/routes/TermsPage'));
+const CookiesPage = lazy(() => import('./features/legal/routes/CookiesPage'));
+const SecurityPage = lazy(() => import('./features/legal/routes/SecurityPage'));
+const CompliancePage = lazy(() => import('./features/legal/routes/CompliancePage'));
+const AmlPolicyPage = lazy(() => import('./features/legal/routes/AmlPolicyPage'));
 
 // Auth, dashboard guard and merchant applications.
 const RegisterPage = lazy(() => import('./features/auth/routes/RegisterPage'));
@@ -25,20 +38,25 @@ const ApplicationSuccessPage = lazy(() => import('./features/applications/routes
 
 const NotFoundPage = lazy(() => import('./features/not-found/routes/NotFoundPage'));
 
-function HomePlaceholder() {
-  return (
-    <Container sx={{ py: 8 }}>
-      <Typography variant="h1" sx={{ fontSize: 40 }}>Tallyline</Typography>
-    </Container>
-  );
-}
-
 export function AppRoutes() {
   return (
     <Routes>
       <Route element={<SiteLayout />}>
         {/* Public pages */}
-        <Route path="/" element={<HomePlaceholder />} />
+        <Route path="/" element={<HomePage />} />
+        <Route path="/products" element={<ProductsPage />} />
+        <Route path="/developers" element={<DevelopersPage />} />
+        <Route path="/pricing" element={<PricingPage />} />
+        <Route path="/status" element={<StatusPage />} />
+        <Route path="/community" element={<CommunityPage />} />
+        <Route path="/guides" element={<GuidesPage />} />
+        <Route path="/api" element={<ApiDocsPage />} />
+        <Route path="/privacy" element={<PrivacyPage />} />
+        <Route path="/terms" element={<TermsPage />} />
+        <Route path="/cookies" element={<CookiesPage />} />
+        <Route path="/security" element={<SecurityPage />} />
+        <Route path="/compliance" element={<CompliancePage />} />
+        <Route path="/aml-policy" element={<AmlPolicyPage />} />
 
         {/* Auth, dashboard guard and merchant applications */}
         <Route path="/register" element={<RegisterPage />} />

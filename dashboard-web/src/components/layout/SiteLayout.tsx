@@ -3,6 +3,7 @@ import { Box, CircularProgress } from '@mui/material';
 import { Outlet } from 'react-router';
 import { Footer } from './Footer';
 import { Header, visuallyHidden } from './Header';
+import { CookieConsentBanner } from '../cookie-consent';
 
 export function PageLoading() {
   return (
@@ -33,6 +34,7 @@ export function SiteLayout() {
         </Suspense>
       </Box>
       <Footer />
+      <CookieConsentBanner />
     </Box>
   );
 }
