@@ -5,7 +5,7 @@ import { EventStore, type StoredEvent } from '../src/platform/event-store/event-
 import { ProcessorRunner } from '../src/platform/projections/processor-runner.js';
 import type { TestApp } from './support/app.js';
 import { bearer, createStaff, registerMerchant, registerUser } from './support/auth.js';
-import { createApplication, createOnboardingApp, longForm } from './support/onboarding.js';
+import { createApplication, createOnboardingApp, eventually, longForm } from './support/onboarding.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -141,10 +141,6 @@ describe('onboarding: audit log, admin merchants, approval activation, replay', 
       return user.id;
     }
     const isActive = async (merchantId: string) => ((await db.query(`SELECT is_active FROM merchants WHERE id = $1`, [merchantId])) as [{ is_active: boolean }])[0].is_active;
-    async function eventually(check: () => Promise<boolean>) {
-      for (let i = 0; i < 200 && !(await check()); i++) await sleep(25);
-      return check();
-    }
     /** Until the activation reactor has handled everything so far. */
     async function reactorCaughtUp() {
       const head = await t.app.get(EventStore).headPosition();

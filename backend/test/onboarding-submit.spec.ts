@@ -6,7 +6,7 @@ import { ConfirmationMailReactor } from '../src/onboarding/confirmation-mail/con
 import { EventStore } from '../src/platform/event-store/event-store.port.js';
 import type { TestApp } from './support/app.js';
 import { bearer, createStaff } from './support/auth.js';
-import { createOnboardingApp, JPEG, longForm, multipart, PDF, PNG, precheckFields, storedFiles, submitPrecheck } from './support/onboarding.js';
+import { createOnboardingApp, eventually, JPEG, longForm, multipart, PDF, PNG, precheckFields, storedFiles, submitPrecheck } from './support/onboarding.js';
 
 const TEN_MB = 10 * 1024 * 1024;
 
@@ -241,7 +241,7 @@ describe('onboarding: submitting applications', () => {
     const fields = precheckFields();
     const { id, reference } = (await submitPrecheck(t, fields)).json();
     const mails = async () => (await db.query(`SELECT "to", subject, body FROM mail_outbox WHERE body LIKE $1`, [`%${reference}%`])) as { to: string; subject: string; body: string }[];
-    for (let i = 0; i < 100 && (await mails()).length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    await eventually(async () => (await mails()).length > 0);
     expect(await mails()).toEqual([{ to: fields.primaryEmail!.toLowerCase(), subject: `We received your Tallyline application (${reference})`, body: expect.stringContaining(`Your application reference is ${reference}.`) }]);
 
     const [event] = await t.app.get(EventStore).readStream(`application-${id}`);
@@ -250,7 +250,7 @@ describe('onboarding: submitting applications', () => {
 
     const long = longForm();
     const longRes = (await t.request({ method: 'POST', url: '/api/merchant-applications', payload: long })).json();
-    for (let i = 0; i < 100 && (await db.query(`SELECT 1 FROM mail_outbox WHERE "to" = $1`, [long.email])).length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    await eventually(async () => ((await db.query(`SELECT 1 FROM mail_outbox WHERE "to" = $1`, [long.email])) as unknown[]).length > 0);
     const [longMail] = (await db.query(`SELECT body FROM mail_outbox WHERE "to" = $1`, [long.email])) as { body: string }[];
     expect(longMail?.body).toContain(longRes.reference);
   });

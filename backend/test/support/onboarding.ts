@@ -5,6 +5,12 @@ import { join } from 'node:path';
 import type { LongApplicationInput } from '@tallyline/contracts';
 import { createTestApp, type TestApp } from './app.js';
 
+/** Polls until `check` holds (reactors run after the command has answered), for up to 15 s on a busy machine. */
+export async function eventually(check: () => Promise<boolean>): Promise<boolean> {
+  for (let i = 0; i < 300 && !(await check()); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+  return check();
+}
+
 /** A test app whose uploaded documents go to a fresh temporary DATA_DIR. */
 export async function createOnboardingApp(): Promise<TestApp & { documentsDir: string }> {
   const dataDir = await mkdtemp(join(tmpdir(), 'tallyline-onboarding-'));
