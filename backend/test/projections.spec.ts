@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import type { EntityManager } from 'typeorm';
 import type { StoredEvent } from '../src/platform/event-store/event-store.port.js';
+import { settled } from '../src/platform/event-store/conformance/event-store.conformance.js';
 import { PostgresEventStore } from '../src/platform/event-store/postgres/postgres-event-store.js';
 import { UpcasterRegistry } from '../src/platform/event-store/upcasting.js';
 import type { Projection } from '../src/platform/projections/processor.js';
@@ -85,12 +86,13 @@ describe('projection runner', () => {
   });
 
   it('stops a failing projection without advancing, and a restart ends equal to a clean rebuild', async () => {
-    for (let i = 0; i < 30; i++) await deposit(`account-${i % 4}`, [i + 1, 2 * (i + 1)]);
+    let last = 0n;
+    for (let i = 0; i < 30; i++) last = (await deposit(`account-${i % 4}`, [i + 1, 2 * (i + 1)])).lastPosition;
     const crashing = new BalancesProjection();
     crashing.crashAt = 37; // inside the first batch: nothing of that batch may be committed
     const first = await runner(crashing);
     first.startAll();
-    expect(await first.waitFor(await store.headPosition(), 2_000)).toBe(true); // a failed projection is not waited for
+    expect(await first.waitFor(last, 2_000)).toBe(true); // a failed projection is not waited for
     expect(first.failure('balances')?.message).toBe('simulated crash');
     expect(await tables()).toEqual({ balances: [], applied: 0 });
 
@@ -98,8 +100,8 @@ describe('projection runner', () => {
     await first.stopAll();
     const restarted = await runner(new BalancesProjection());
     restarted.startAll();
-    await deposit('account-1', [5]);
-    expect(await restarted.waitFor(await store.headPosition())).toBe(true);
+    const fresh = await deposit('account-1', [5]);
+    expect(await restarted.waitFor(fresh.lastPosition)).toBe(true);
     const afterRestart = await tables();
     expect(afterRestart.applied).toBe(61);
 
@@ -108,24 +110,26 @@ describe('projection runner', () => {
   });
 
   it('resumes from the checkpoint after a crash between batches, applying nothing twice', async () => {
-    await deposit('account-x', Array.from({ length: 1200 }, (_, i) => i));
+    const { lastPosition } = await deposit('account-x', Array.from({ length: 1200 }, (_, i) => i));
     const crashing = new BalancesProjection();
     crashing.crashAt = 900; // in the second batch of 500: the first batch stays committed
     const first = await runner(crashing);
     first.startAll();
-    await first.waitFor(await store.headPosition(), 3_000);
+    await first.waitFor(lastPosition, 3_000);
     expect(first.failure('balances')).toBeDefined();
     expect((await tables()).applied).toBe(500);
     await first.stopAll();
 
     const restarted = await runner(new BalancesProjection());
     restarted.startAll();
-    expect(await restarted.waitFor(await store.headPosition())).toBe(true);
+    expect(await restarted.waitFor(lastPosition)).toBe(true);
     expect(await tables()).toEqual({ balances: [{ account: 'account-x', balance: (1199 * 1200) / 2, deposits: 1200 }], applied: 1200 });
   });
 
   it('rebuilds to identical tables every time, with progress', async () => {
-    for (let i = 0; i < 50; i++) await deposit(`account-${i % 7}`, [i * 3 + 1]);
+    let last = 0n;
+    for (let i = 0; i < 50; i++) last = (await deposit(`account-${i % 7}`, [i * 3 + 1])).lastPosition;
+    await settled(store, last);
     const r = await runner(new BalancesProjection());
     const progress: number[] = [];
     const [summary] = await r.rebuild(['balances'], (p) => progress.push(p.processed));
@@ -139,8 +143,8 @@ describe('projection runner', () => {
 
   it('takes a projection over from the instance running it for a replay, which then resumes', async () => {
     const owner = await runner(new BalancesProjection(), { run: true });
-    await deposit('account-z', [1]);
-    expect(await owner.waitFor(await store.headPosition())).toBe(true);
+    const first = await deposit('account-z', [1]);
+    expect(await owner.waitFor(first.lastPosition)).toBe(true);
     const replayer = await runner(new BalancesProjection());
     const [summary] = await replayer.rebuild(['balances']);
     expect(summary!.events).toBe(1);

@@ -19,7 +19,7 @@ const event = (type: string, data: Record<string, unknown> = {}): NewEvent => ({
  * readAll only returns settled events: on PostgreSQL a transaction still running anywhere on the server
  * (another test file's database included) holds newer ones back for a moment. Wait, bounded, until it passes.
  */
-async function settled(store: EventStore, position: bigint): Promise<void> {
+export async function settled(store: EventStore, position: bigint): Promise<void> {
   const deadline = Date.now() + 10_000;
   while ((await store.headPosition()) < position && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
 }
