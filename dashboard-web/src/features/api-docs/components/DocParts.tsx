@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Box, Chip, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, Chip, Typography } from '@mui/material';
+import { ResponsiveTable } from '../../../components/responsive-table';
 
 export function H2({ children }: { children: ReactNode }) {
   return <Typography variant="h2" sx={{ fontSize: { xs: 22, md: 26 }, fontWeight: 800, mb: 1.5 }}>{children}</Typography>;
@@ -17,28 +18,20 @@ const METHOD_COLOURS = { GET: { bg: '#dbeafe', fg: '#1e3a8a' }, POST: { bg: '#dc
 
 export function EndpointTable({ label, rows }: { label: string; rows: { method: 'GET' | 'POST'; path: string; description: string }[] }) {
   return (
-    <TableContainer role="group" tabIndex={0} aria-label={label} sx={{ border: 1, borderColor: 'divider', borderRadius: 2, my: 2 }}>
-      <Table size="small" sx={{ minWidth: 520 }}>
-        <TableHead>
-          <TableRow>
-            <TableCell component="th" scope="col">Metodo</TableCell>
-            <TableCell component="th" scope="col">Percorso</TableCell>
-            <TableCell component="th" scope="col">Descrizione</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((row) => (
-            <TableRow key={`${row.method} ${row.path}`}>
-              <TableCell>
-                <Chip size="small" label={row.method} sx={{ bgcolor: METHOD_COLOURS[row.method].bg, color: METHOD_COLOURS[row.method].fg, fontWeight: 700 }} />
-              </TableCell>
-              <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>{row.path}</TableCell>
-              <TableCell>{row.description}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <ResponsiveTable
+      label={label}
+      columns={['Endpoint', 'Descrizione']}
+      rows={rows.map((row) => ({
+        key: `${row.method} ${row.path}`,
+        cells: [
+          <Box key="endpoint" component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+            <Chip size="small" label={row.method} sx={{ bgcolor: METHOD_COLOURS[row.method].bg, color: METHOD_COLOURS[row.method].fg, fontWeight: 700 }} />
+            <Box component="code" sx={{ wordBreak: 'break-all' }}>{row.path}</Box>
+          </Box>,
+          row.description,
+        ],
+      }))}
+    />
   );
 }
 

@@ -1,7 +1,18 @@
-import { Box, Chip, List, ListItem, ListItemText, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
-import { ENDPOINTS, WEBHOOK_EVENTS } from '../api-reference';
+import { Box, Chip, List, ListItem, ListItemText, Typography } from '@mui/material';
+import { ResponsiveTable } from '../../../components/responsive-table';
+import { ENDPOINTS, WEBHOOK_EVENTS, type Endpoint } from '../api-reference';
 
 const METHOD_COLOURS = { GET: { bg: '#dbeafe', fg: '#1e3a8a' }, POST: { bg: '#dcfce7', fg: '#14532d' } } as const;
+
+function EndpointName({ endpoint }: { endpoint: Endpoint }) {
+  const colours = METHOD_COLOURS[endpoint.method];
+  return (
+    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+      <Chip size="small" label={endpoint.method} sx={{ bgcolor: colours.bg, color: colours.fg, fontWeight: 700 }} />
+      <Box component="code" sx={{ wordBreak: 'break-all' }} data-testid="endpoint-path">{endpoint.path}</Box>
+    </Box>
+  );
+}
 
 export function ApiReference() {
   return (
@@ -14,41 +25,21 @@ export function ApiReference() {
       </Typography>
 
       <Typography variant="h3" sx={{ fontSize: 20, fontWeight: 700, mt: 3, mb: 1 }}>Core endpoints</Typography>
-      <TableContainer role="group" tabIndex={0} aria-label="Core endpoints" sx={{ border: 1, borderColor: 'divider', borderRadius: 2 }}>
-        <Table size="small" sx={{ minWidth: 620 }}>
-          <TableHead>
-            <TableRow>
-              <TableCell component="th" scope="col">Method</TableCell>
-              <TableCell component="th" scope="col">Path</TableCell>
-              <TableCell component="th" scope="col">Description</TableCell>
-              <TableCell component="th" scope="col">Auth</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {ENDPOINTS.map((endpoint) => (
-              <TableRow key={`${endpoint.method} ${endpoint.path}`}>
-                <TableCell>
-                  <Chip size="small" label={endpoint.method} sx={{ bgcolor: METHOD_COLOURS[endpoint.method].bg, color: METHOD_COLOURS[endpoint.method].fg, fontWeight: 700 }} />
-                </TableCell>
-                <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }} data-testid="endpoint-path">{endpoint.path}</TableCell>
-                <TableCell>{endpoint.description}</TableCell>
-                <TableCell>{endpoint.auth === 'bearer' ? 'Bearer' : 'None'}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <ResponsiveTable
+        label="Core endpoints"
+        columns={['Endpoint', 'Description', 'Auth']}
+        rows={ENDPOINTS.map((endpoint) => ({
+          key: `${endpoint.method} ${endpoint.path}`,
+          cells: [<EndpointName key="name" endpoint={endpoint} />, endpoint.description, endpoint.auth === 'bearer' ? 'Bearer' : 'None'],
+        }))}
+      />
 
       <Typography variant="h3" sx={{ fontSize: 20, fontWeight: 700, mt: 3, mb: 1 }}>Webhook events</Typography>
       <Typography>Register an endpoint and Tallyline posts one of these events whenever a payment changes status.</Typography>
       <List dense>
         {WEBHOOK_EVENTS.map((event) => (
           <ListItem key={event.name} disableGutters>
-            <ListItemText
-              primary={<code>{event.name}</code>}
-              secondary={event.description}
-              slotProps={{ secondary: { sx: { color: 'text.secondary' } } }}
-            />
+            <ListItemText primary={<code>{event.name}</code>} secondary={event.description} />
           </ListItem>
         ))}
       </List>

@@ -1,4 +1,5 @@
-import { Box, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
+import { ResponsiveTable } from '../../../components/responsive-table';
 import { TEST_CARDS } from '../api-reference';
 
 export function TestingSection() {
@@ -8,26 +9,13 @@ export function TestingSection() {
         Use a test key (<code>sk_test_…</code>) and the staging environment: nothing is charged. Each card below always
         gives the same result. Use any future expiry date and any 3-digit CVC.
       </Typography>
-      <TableContainer role="group" tabIndex={0} aria-label="Test cards" sx={{ border: 1, borderColor: 'divider', borderRadius: 2 }}>
-        <Table size="small">
-          <TableHead>
-            <TableRow>
-              <TableCell component="th" scope="col">Card number</TableCell>
-              <TableCell component="th" scope="col">Brand</TableCell>
-              <TableCell component="th" scope="col">Result</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {TEST_CARDS.map((card) => (
-              <TableRow key={card.number}>
-                <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{card.number}</TableCell>
-                <TableCell>{card.brand}</TableCell>
-                <TableCell>{card.result}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <ResponsiveTable
+        label="Test cards"
+        columns={['Card number', 'Brand', 'Result']}
+        rows={TEST_CARDS.map((card) => ({ key: card.number, cells: [card.number, card.brand, card.result] }))}
+        cellSx={[{ fontFamily: 'monospace', whiteSpace: 'nowrap' }]}
+        testId="test-cards"
+      />
     </Box>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, Box, Checkbox, FormControlLabel, FormGroup, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Box, Checkbox, FormControlLabel, FormGroup, Typography } from '@mui/material';
+import { ResponsiveTable } from '../../../components/responsive-table';
 import { CodeBlock } from '../../../components/code-block';
 import type { GuideBlock } from '../guide-types';
 
@@ -50,25 +51,14 @@ export function GuideBlocks({ blocks }: { blocks: GuideBlock[] }) {
             return <Alert key={index} severity={block.severity} sx={{ my: 2 }}>{block.text}</Alert>;
           case 'table':
             return (
-              <TableContainer key={index} role="group" tabIndex={0} aria-label={block.caption} sx={{ border: 1, borderColor: 'divider', borderRadius: 2, my: 2 }}>
-                <Table size="small">
-                  <caption style={{ captionSide: 'top', textAlign: 'left', padding: '8px 16px' }}>{block.caption}</caption>
-                  <TableHead>
-                    <TableRow>
-                      {block.columns.map((column) => <TableCell key={column} component="th" scope="col" sx={{ fontWeight: 700 }}>{column}</TableCell>)}
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {block.rows.map((row) => (
-                      <TableRow key={row.join('|')}>
-                        {row.map((cell, cellIndex) => (
-                          <TableCell key={cellIndex} sx={cellIndex === 0 ? { fontFamily: 'monospace', whiteSpace: 'nowrap' } : undefined}>{cell}</TableCell>
-                        ))}
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              </TableContainer>
+              <ResponsiveTable
+                key={index}
+                label={block.caption}
+                caption={block.caption}
+                columns={block.columns}
+                rows={block.rows.map((row) => ({ key: row.join('|'), cells: row }))}
+                cellSx={[{ fontFamily: 'monospace', whiteSpace: 'nowrap' }]}
+              />
             );
         }
       })}

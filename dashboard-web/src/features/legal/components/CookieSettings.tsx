@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Card, CardContent, Chip, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
+import { ResponsiveTable } from '../../../components/responsive-table';
 import { COOKIE_CATEGORIES, CookiePreferencesDialog, useCookieConsent } from '../../../components/cookie-consent';
 
 const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
@@ -12,26 +13,13 @@ export function CookieSettings() {
   return (
     <>
       <Typography variant="h2" sx={{ fontSize: { xs: 20, md: 24 }, fontWeight: 700, mb: 1.5 }}>Cookie categories</Typography>
-      <TableContainer role="group" tabIndex={0} aria-label="Cookie categories" sx={{ border: 1, borderColor: 'divider', borderRadius: 2, mb: 3 }}>
-        <Table size="small">
-          <TableHead>
-            <TableRow>
-              <TableCell component="th" scope="col">Category</TableCell>
-              <TableCell component="th" scope="col">Purpose</TableCell>
-              <TableCell component="th" scope="col">Duration</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {COOKIE_CATEGORIES.map((category) => (
-              <TableRow key={category.id}>
-                <TableCell component="th" scope="row" sx={{ fontWeight: 700 }}>{category.name}</TableCell>
-                <TableCell>{category.description}</TableCell>
-                <TableCell sx={{ whiteSpace: { sm: 'nowrap' } }}>{category.duration}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <ResponsiveTable
+        label="Cookie categories"
+        columns={['Category', 'Purpose', 'Duration']}
+        rows={COOKIE_CATEGORIES.map((category) => ({ key: category.id, cells: [category.name, category.description, category.duration] }))}
+        rowHeaders
+      />
+      <Box sx={{ mb: 3 }} />
 
       <Card variant="outlined" sx={{ mb: 4, bgcolor: '#f8fafc' }} data-testid="cookie-settings">
         <CardContent>

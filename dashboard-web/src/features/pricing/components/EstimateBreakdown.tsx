@@ -1,4 +1,4 @@
-import { Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
+import { ResponsiveTable } from '../../../components/responsive-table';
 import { FAQ_RATES, formatPence, formatRate } from '../../../components/pricing';
 import type { Estimate, PlanEstimate } from '../pricing-calculator';
 
@@ -14,29 +14,13 @@ const ROWS: { label: string; value: (plan: PlanEstimate) => number }[] = [
 /** The estimate if every payment of the month used one method; the FAQ's conflicting fees get their own rows. */
 export function EstimateBreakdown({ estimate }: { estimate: Estimate }) {
   return (
-    <TableContainer role="group" tabIndex={0} aria-label="Estimated monthly cost by payment method" sx={{ border: 1, borderColor: 'divider', borderRadius: 2, bgcolor: 'background.paper' }}>
-      <Table size="small" sx={{ minWidth: 560 }}>
-        <TableHead>
-          <TableRow>
-            <TableCell component="th" scope="col">If every payment is by</TableCell>
-            {estimate.plans.map((plan) => (
-              <TableCell key={plan.planId} component="th" scope="col" align="right">{plan.name}</TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {ROWS.map((row) => (
-            <TableRow key={row.label}>
-              <TableCell component="th" scope="row">{row.label}</TableCell>
-              {estimate.plans.map((plan) => (
-                <TableCell key={plan.planId} align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                  {formatPence(row.value(plan))}
-                </TableCell>
-              ))}
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <ResponsiveTable
+      label="Estimated monthly cost by payment method"
+      columns={['If every payment is by', ...estimate.plans.map((plan) => plan.name)]}
+      rows={ROWS.map((row) => ({ key: row.label, cells: [row.label, ...estimate.plans.map((plan) => formatPence(row.value(plan)))] }))}
+      rowHeaders
+      align={['left', 'right', 'right', 'right']}
+      cellSx={[undefined, ...estimate.plans.map(() => ({ fontVariantNumeric: 'tabular-nums' }))]}
+    />
   );
 }

@@ -15,7 +15,7 @@ export function FeesAndFeatures() {
               {ADDITIONAL_FEES.map((fee) => (
                 <ListItem key={fee.name} divider disableGutters sx={{ justifyContent: 'space-between', gap: 2 }}>
                   <Typography>{fee.name}</Typography>
-                  <Typography sx={{ fontWeight: 700, textAlign: 'right' }}>{fee.price}</Typography>
+                  <Typography sx={{ fontWeight: 700, textAlign: 'right', whiteSpace: 'nowrap' }}>{fee.price}</Typography>
                 </ListItem>
               ))}
             </List>

@@ -1,4 +1,5 @@
-import { Alert, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Typography } from '@mui/material';
+import { ResponsiveTable } from '../../../components/responsive-table';
 import { FAQ_RATES, STANDARD_PLANS, formatRate, type StandardPlan } from '../../../components/pricing';
 
 const ROWS: { label: string; value: (plan: StandardPlan) => string }[] = [
@@ -9,35 +10,17 @@ const ROWS: { label: string; value: (plan: StandardPlan) => string }[] = [
   { label: 'Settlement', value: (plan) => plan.settlement },
 ];
 
-/** Fees per successful transaction by method and plan. Scrolls sideways on narrow screens rather than squeezing. */
+/** Fees per successful transaction by method and plan. */
 export function MethodPricingTable() {
   return (
     <>
-      <TableContainer role="group" tabIndex={0} aria-labelledby="method-pricing-title" sx={{ border: 1, borderColor: 'divider', borderRadius: 2 }}>
-        <Table size="small" sx={{ minWidth: 560 }}>
-          <caption style={{ captionSide: 'top', textAlign: 'left', padding: '12px 16px' }}>
-            Fees per successful transaction. Settlement T+n: funds reach your account n business days after the payment.
-          </caption>
-          <TableHead>
-            <TableRow>
-              <TableCell component="th" scope="col">Payment method</TableCell>
-              {STANDARD_PLANS.map((plan) => (
-                <TableCell key={plan.id} component="th" scope="col">{plan.name}</TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {ROWS.map((row) => (
-              <TableRow key={row.label}>
-                <TableCell component="th" scope="row" sx={{ fontWeight: 600 }}>{row.label}</TableCell>
-                {STANDARD_PLANS.map((plan) => (
-                  <TableCell key={plan.id}>{row.value(plan)}</TableCell>
-                ))}
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <ResponsiveTable
+        label="Pricing by payment method"
+        caption="Fees per successful transaction. Settlement T+n: funds reach your account n business days after the payment."
+        columns={['Payment method', ...STANDARD_PLANS.map((plan) => plan.name)]}
+        rows={ROWS.map((row) => ({ key: row.label, cells: [row.label, ...STANDARD_PLANS.map((plan) => row.value(plan))] }))}
+        rowHeaders
+      />
       <Alert severity="info" sx={{ mt: 2 }}>
         <Typography variant="body2">
           Our community FAQ quotes different fees for some methods: bank transfers {formatRate(FAQ_RATES.bankTransfers)},

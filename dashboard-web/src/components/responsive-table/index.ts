@@ -1,0 +1,1 @@
+export { ResponsiveTable, type ResponsiveRow } from './ResponsiveTable';
