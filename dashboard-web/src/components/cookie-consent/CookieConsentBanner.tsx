@@ -12,6 +12,8 @@ export function CookieConsentBanner() {
 
   return (
     <>
+      {/* Room after the footer, so the fixed banner never hides the end of the page. */}
+      <Box aria-hidden sx={{ height: { xs: 300, sm: 220, md: 120 }, flexShrink: 0 }} />
       <Paper
         component="section"
         aria-labelledby="cookie-banner-title"

@@ -21,7 +21,7 @@ export const COOKIE_SECTIONS: LegalSection[] = [
     ],
   },
   {
-    title: 'Contact',
+    title: 'Contact us',
     paragraphs: [`Questions about cookies: ${COMPANY.privacyEmail}.`],
   },
 ];
