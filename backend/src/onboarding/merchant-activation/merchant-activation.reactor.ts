@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { ActivateMerchant } from '../../merchants/activate-merchant/activate-merchant.command.js';
 import type { MerchantRegistered } from '../../merchants/merchant.events.js';
 import { UserLookup } from '../../platform/auth/auth-user.js';
@@ -33,7 +33,6 @@ export class MerchantActivationReactor implements Reactor {
     private readonly commandBus: CommandBus,
     private readonly users: UserLookup,
     private readonly processors: ProcessorRunner,
-    private readonly db: DataSource,
   ) {}
 
   async handle(stored: StoredEvent, manager: EntityManager): Promise<void> {
@@ -48,10 +47,7 @@ export class MerchantActivationReactor implements Reactor {
     const owner = await this.users.userById(event.data.ownerUserId);
     if (!owner) return void this.logger.warn(`Merchant ${event.data.merchantId} has no known owner; not matched to applications`);
     const email = owner.email.toLowerCase();
-    // Written outside the batch transaction, on purpose: a transaction that has written holds back
-    // every later event from the projections, so the activation command below (which waits for them)
-    // would stall until it timed out. The upsert is idempotent, so a redone batch rewrites the same row.
-    await this.db.query(
+    await manager.query(
       `INSERT INTO onboarding_merchant_owners (merchant_id, owner_email) VALUES ($1, $2)
        ON CONFLICT (merchant_id) DO UPDATE SET owner_email = EXCLUDED.owner_email`,
       [event.data.merchantId, email],

@@ -9,6 +9,11 @@ export interface CommandContext {
   ip?: string;
   userAgent?: string;
   now: Date;
+  /**
+   * false: answer without waiting for the projections. Reactors set it: nobody reads after their
+   * commands, and their own open batch transaction holds new events back from the projections.
+   */
+  readYourWrites?: boolean;
 }
 
 export function systemContext(id = 'system', now = new Date()): CommandContext {
@@ -17,5 +22,5 @@ export function systemContext(id = 'system', now = new Date()): CommandContext {
 
 /** A context for work caused by an event (reactors): same correlation, caused by that event. */
 export function causedBy(event: { eventId: string; metadata: EventMetadata }, id: string, now = new Date()): CommandContext {
-  return { actor: { type: 'system', id }, correlationId: event.metadata.correlationId, causationId: event.eventId, now };
+  return { actor: { type: 'system', id }, correlationId: event.metadata.correlationId, causationId: event.eventId, now, readYourWrites: false };
 }

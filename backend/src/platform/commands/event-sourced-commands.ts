@@ -59,7 +59,7 @@ export class EventSourcedCommands {
           events.map((event) => ({ type: event.type, data: event.data, metadata: metadataFor(event.type, context, options) })),
           version < 0 ? 'no_stream' : version,
         );
-        await this.processors.waitFor(result.lastPosition);
+        if (context.readYourWrites !== false) await this.processors.waitFor(result.lastPosition);
         return {
           state: events.reduce(decider.evolve, state),
           version: result.nextExpectedVersion,
