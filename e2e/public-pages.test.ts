@@ -307,6 +307,27 @@ describe('public pages', () => {
     await page.close();
   });
 
+  it('numbers the privacy and terms sections and dates the terms today', async () => {
+    const privacy = await open('/privacy');
+    assert.equal(await privacy.getByTestId('legal-section').count(), 11);
+    const privacyHeadings = await privacy.locator('main h2').allInnerTexts();
+    assert.equal(privacyHeadings[0], '1. Introduction');
+    assert.equal(privacyHeadings[10], '11. Contact Us');
+    await privacy.close();
+
+    const terms = await open('/terms');
+    assert.equal(await terms.getByTestId('legal-section').count(), 15);
+    const today = await terms.evaluate(() => new Intl.DateTimeFormat('en-GB', { dateStyle: 'long' }).format(new Date()));
+    assert.equal(await terms.getByTestId('last-updated').innerText(), `Last updated: ${today}`);
+    assert.match(await terms.locator('main').innerText(), /at least 18 years old/);
+    await terms.close();
+
+    const cookies = await open('/cookies');
+    const text = await cookies.locator('main').innerText();
+    for (const duration of ['7 days', '1 year', '24 months', '90 days']) assert.match(text, new RegExp(duration));
+    await cookies.close();
+  });
+
   it('remembers the cookie choice across reloads and lets /cookies change it', async () => {
     const context = await browser.newContext();
     const page = await open('/', context);
