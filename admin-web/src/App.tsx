@@ -7,9 +7,12 @@ import { dataProvider } from './dataProvider/dataProvider';
 import events from './events';
 import { i18nProvider } from './i18n/i18nProvider';
 import merchants from './merchants';
+import { darkTheme, lightTheme } from './theme';
 
-// Spec §9: toasts stay 5000 ms.
-const SpecNotification = () => <Notification autoHideDuration={5000} />;
+// Spec §9: toasts stay 5000 ms. At the top, so they never cover the review dialog's action buttons.
+const SpecNotification = () => (
+  <Notification autoHideDuration={5000} anchorOrigin={{ vertical: 'top', horizontal: 'center' }} />
+);
 
 /** Browser routes under /admin (react-admin's documented sub-path setup), so deep links survive reloads. */
 export function App() {
@@ -28,7 +31,8 @@ export function App() {
               loginPage={LoginWithEmail}
               dashboard={Dashboard}
               notification={SpecNotification}
-              requireAuth
+              lightTheme={lightTheme}
+              darkTheme={darkTheme}
               disableTelemetry
             >
               <Resource name="applications" {...applications} />

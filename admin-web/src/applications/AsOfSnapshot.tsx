@@ -1,5 +1,6 @@
 import type { MerchantApplication } from '@tallyline/contracts';
 import { Alert, Box, Paper, Skeleton, TextField, Typography } from '@mui/material';
+import { useId } from 'react';
 import { Button, HttpError, useGetOne, useTranslate } from 'react-admin';
 import { fromLocalInputValue, toLocalInputValue } from '../shared/localDateTime';
 import { ApplicationFields } from './ApplicationFields';
@@ -15,6 +16,7 @@ export function AsOfSnapshot({
   onAsOfChange: (asOf: string | undefined) => void;
 }) {
   const translate = useTranslate();
+  const headingId = useId();
   const { data, isFetching, error } = useGetOne<MerchantApplication>(
     'applications',
     { id: applicationId, meta: { asOf } },
@@ -32,13 +34,15 @@ export function AsOfSnapshot({
           value={asOf ? toLocalInputValue(asOf) : ''}
           onChange={(event) => onAsOfChange(fromLocalInputValue(event.target.value))}
           size="small"
+          fullWidth={false}
+          sx={{ width: 300 }}
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 1 } }}
         />
         {asOf && <Button label="resources.applications.audit.as_of_clear" onClick={() => onAsOfChange(undefined)} />}
       </Box>
       {asOf !== undefined && (
-        <Paper variant="outlined" sx={{ p: 2 }} aria-busy={isFetching}>
-          <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 2 }}>
+        <Paper component="section" variant="outlined" sx={{ p: 2 }} aria-busy={isFetching} aria-labelledby={headingId}>
+          <Typography id={headingId} variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 2 }}>
             {translate('resources.applications.audit.as_of_heading', { date: new Date(asOf).toLocaleString() })}
           </Typography>
           {isFetching && !data ? (

@@ -62,7 +62,16 @@ export function ReviewDialog({ id, onClose }: { id: string; onClose: () => void 
   const { data: application, isPending, error, refetch } = useGetOne<MerchantApplication>('applications', { id });
 
   return (
-    <Dialog open onClose={onClose} maxWidth="md" fullWidth scroll="paper" aria-labelledby={titleId}>
+    <Dialog
+      open
+      onClose={onClose}
+      maxWidth="md"
+      fullWidth
+      scroll="paper"
+      aria-labelledby={titleId}
+      // A fixed height keeps the actions in place when switching between the tabs.
+      slotProps={{ paper: { sx: { height: 'calc(100% - 64px)' } } }}
+    >
       <DialogTitle id={titleId} sx={{ display: 'flex', alignItems: 'center', gap: 1.5, pr: 7 }}>
         {translate('resources.applications.review.title', { company: application?.companyName ?? '…' })}
         {application && <ApplicationStatusChip status={application.status} size="medium" />}

@@ -44,8 +44,10 @@ export const authProvider: AuthProvider = {
     endSession();
   },
 
+  // Signed out is not an error worth a toast: the sign-in form says it all. (Every guarded component
+  // checks, so a message here would queue one toast per component and delay the next real one.)
   async checkAuth() {
-    if (!sessionToken()) throw new Error('ra.auth.auth_check_error');
+    if (!sessionToken()) throw { message: false };
   },
 
   // 401: the token expired or was revoked; 403: the account is no longer staff. Either way react-admin

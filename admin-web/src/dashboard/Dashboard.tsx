@@ -1,7 +1,7 @@
 import { APPLICATION_STATUSES } from '@tallyline/contracts';
 import { Box, Skeleton, Typography } from '@mui/material';
 import { lazy, Suspense } from 'react';
-import { Title, useTranslate } from 'react-admin';
+import { Authenticated, Title, useTranslate } from 'react-admin';
 import { StatusCountCard } from './StatusCountCard';
 
 // The chart library is the largest dependency; loading it apart keeps the queue quick to open.
@@ -9,8 +9,19 @@ const ApplicationsPerDayChart = lazy(() =>
   import('./ApplicationsPerDayChart').then((module) => ({ default: module.ApplicationsPerDayChart })),
 );
 
-/** The staff landing page: how many applications wait in each queue, and how many arrive per day. */
+/**
+ * The staff landing page: how many applications wait in each queue, and how many arrive per day.
+ * Nothing is fetched before the session is confirmed, so a signed-out visit goes straight to sign-in.
+ */
 export function Dashboard() {
+  return (
+    <Authenticated>
+      <DashboardContent />
+    </Authenticated>
+  );
+}
+
+function DashboardContent() {
   const translate = useTranslate();
   return (
     <Box sx={{ py: 2 }}>

@@ -51,12 +51,13 @@ async function changeApplicationStatus<R extends RaRecord>(params: UpdateParams)
   const version = (params.previousData as MerchantApplication | undefined)?.version;
   const headers = new Headers({ Accept: 'application/json', 'Content-Type': 'application/json' });
   if (version !== undefined) headers.set('If-Match', String(version));
-  await httpClient(`${applicationUrl(params.id)}/status`, {
+  // The answer is the application after the change (read-your-writes), new version included.
+  const { json } = await httpClient(`${applicationUrl(params.id)}/status`, {
     method: 'PATCH',
     headers,
     body: JSON.stringify({ status: change.status, reviewNotes: change.reviewNotes }),
   });
-  return getApplication<R>({ id: params.id });
+  return { data: json as R };
 }
 
 async function getApplicationHistory<R extends RaRecord>(params: GetManyReferenceParams): Promise<GetManyReferenceResult<R>> {

@@ -67,11 +67,12 @@ export function EventList() {
       perPage={50}
     >
       <DataTable rowClick="show" bulkActionButtons={false} empty={<EmptyLog />}>
-        <Column source="position" label="resources.events.fields.position" disableSort />
+        <Column source="position" label="resources.events.fields.position" sortByOrder="DESC" />
         <Column
           source="recordedAt"
           label="resources.events.fields.recordedAt"
-          disableSort
+          sortByOrder="DESC"
+          cellSx={() => ({ whiteSpace: 'nowrap' })}
           render={() => <DateField source="recordedAt" showTime />}
         />
         <Column source="type" label="resources.events.fields.type" disableSort />

@@ -62,7 +62,7 @@ export const en = {
         notes_help: 'Sent with the status change and kept in the audit trail.',
       },
       sections: {
-        overview: 'Status',
+        overview: 'Review status',
         basic: 'Basic Information',
         registered_address: 'Registered Company Address',
         company_details: 'Company Details',

@@ -1,0 +1,350 @@
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, watchErrors } from './support/browser.js';
+import { startServer, STAFF, type RunningServer } from './support/server.js';
+
+/** A one-page PDF showing `text`: tiny, yet real enough for the server's type check and the viewer. */
+function tinyPdf(text: string): Buffer {
+  const content = `BT /F1 18 Tf 24 64 Td (${text}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 144] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let pdf = '%PDF-1.4\n';
+  const offsets = objects.map((body, index) => {
+    const offset = pdf.length;
+    pdf += `${index + 1} 0 obj\n${body}\nendobj\n`;
+    return offset;
+  });
+  const xref = pdf.length;
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  pdf += offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(pdf, 'latin1');
+}
+
+const unique = (label: string) => `${label} ${randomUUID().slice(0, 6)}`;
+
+/** The pre-check form as a visitor sends it: multipart, every field as text, documents as files. */
+async function submitApplication(baseUrl: string, companyName: string, primaryEmail: string): Promise<{ id: string }> {
+  const fields: Record<string, string> = {
+    operatingCountry: 'United Kingdom',
+    companyName,
+    companyType: 'Private Company (LTD)',
+    street: '1 High Street',
+    city: 'London',
+    stateProvince: 'Greater London',
+    postalCode: 'EC1A 1BB',
+    addressCountry: 'United Kingdom',
+    registrationNumber: '01234567',
+    incorporationDate: '2020-02-03',
+    vatTaxNumber: 'GB123456789',
+    primaryEmail,
+    phoneNumber: '+44 20 7946 0000',
+    shareholderFirstName: 'Ada',
+    shareholderLastName: 'Lovelace',
+    ownershipPercent: '75',
+    shareholderStreet: '2 Low Road',
+    shareholderCity: 'London',
+    shareholderStateProvince: 'Greater London',
+    shareholderPostalCode: 'N1 9GU',
+    shareholderEmail: 'ada@example.test',
+    technicalContactEmail: 'tech@example.test',
+    website: 'https://engines.example.test',
+    companyDescription: 'Handmade analytical engines, sold online.',
+    targetMarketsEU: '25',
+    settlementDetails: 'TXYZabc1234567890abcdefghijklmnop',
+  };
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append('passportId', new Blob([new Uint8Array(tinyPdf('Passport of Ada Lovelace'))], { type: 'application/pdf' }), 'passport.pdf');
+  const response = await fetch(`${baseUrl}/api/merchant-applications`, { method: 'POST', body: form });
+  assert.equal(response.status, 201, await response.clone().text());
+  return (await response.json()) as { id: string };
+}
+
+async function apiLogin(baseUrl: string, email: string, password: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  assert.equal(response.status, 200);
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** A merchant user (the public sign-up), optionally with its merchant record. */
+async function registerMerchant(baseUrl: string, companyName?: string): Promise<{ email: string; password: string }> {
+  const account = { email: `${randomUUID().slice(0, 8)}@merchant.test`, password: 'merchant-password-1', firstName: 'Grace', lastName: 'Hopper' };
+  const response = await fetch(`${baseUrl}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(account),
+  });
+  assert.equal(response.status, 201, await response.clone().text());
+  if (companyName) {
+    const { token } = (await response.json()) as { token: string };
+    const merchant = await fetch(`${baseUrl}/api/merchants/register`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body: JSON.stringify({ companyName, email: account.email, website: null, businessType: 'SaaS' }),
+    });
+    assert.equal(merchant.status, 201, await merchant.clone().text());
+  }
+  return account;
+}
+
+async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+describe('back-office: staff review of merchant applications', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+  const company = unique('Analytical Engines');
+  const applicantEmail = `${randomUUID().slice(0, 8)}@engines.test`;
+  let applicationId: string;
+
+  const openReview = async (name: string) => {
+    await page.getByRole('link', { name: `Review the application of ${name}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Review application: ${name}` });
+    await dialog.waitFor();
+    return dialog;
+  };
+  const row = (name: string) => page.getByRole('row').filter({ hasText: name });
+  const tab = (label: string) => page.getByRole('tab', { name: new RegExp(`^${label}`) });
+
+  before(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+    page = await context.newPage();
+    errors = watchErrors(page);
+    ({ id: applicationId } = await submitApplication(server.url, company, applicantEmail));
+  });
+  after(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('refuses a merchant account with a clear message', async () => {
+    const merchant = await registerMerchant(server.url);
+    const other = await browser.newPage();
+    await other.goto(server.url + '/admin');
+    await other.waitForURL(/\/admin\/login$/);
+    await signIn(other, merchant.email, merchant.password);
+    await other.getByText('This account is not a staff account').waitFor();
+    assert.match(other.url(), /\/admin\/login$/);
+    assert.equal(await other.evaluate(() => sessionStorage.length), 0);
+    await other.close();
+  });
+
+  it('signs staff in and lists the submitted application in the queue', async () => {
+    await page.goto(server.url + '/admin');
+    await signIn(page, STAFF.email, STAFF.password);
+    await page.getByRole('heading', { name: 'Merchant onboarding at a glance' }).waitFor();
+    await page.getByRole('menuitem', { name: 'Applications' }).click();
+    await page.waitForURL(/\/admin\/applications(\?.*)?$/);
+
+    for (const column of ['Company', 'Contact', 'Country', 'Status', 'Submitted', 'Actions']) {
+      await page.getByRole('columnheader', { name: column }).waitFor();
+    }
+    const submitted = row(company);
+    await submitted.getByText(applicantEmail).waitFor();
+    await submitted.getByText('United Kingdom').waitFor();
+    await submitted.getByText('Pending', { exact: true }).waitFor();
+    await page.getByLabel('1 application', { exact: true }).waitFor();
+
+    const search = page.getByRole('textbox', { name: 'Search applications' });
+    await search.fill('no such company anywhere');
+    await page.getByText('No merchant applications found').waitFor();
+    await search.fill(company);
+    await submitted.waitFor();
+    await search.fill('');
+  });
+
+  it('shows every field grouped as on the form, and the documents for download and preview', async () => {
+    const dialog = await openReview(company);
+    for (const section of [
+      'Basic Information',
+      'Registered Company Address',
+      'Company Details',
+      'Shareholder Information',
+      'Business Information',
+      'Required Documents',
+    ]) {
+      await dialog.getByRole('heading', { name: section, exact: true }).waitFor();
+    }
+    for (const value of ['EC1A 1BB', 'GB123456789', '2020-02-03', 'TXYZabc1234567890abcdefghijklmnop', 'Private Company (LTD)']) {
+      await dialog.getByText(value, { exact: true }).waitFor();
+    }
+    await dialog.getByText('passport.pdf', { exact: false }).waitFor();
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Download Passport / ID' }).click(),
+    ]);
+    assert.equal(download.suggestedFilename(), 'passport.pdf');
+    assert.equal((await readFile(await download.path())).subarray(0, 5).toString(), '%PDF-');
+
+    await dialog.getByRole('button', { name: 'Preview Passport / ID' }).click();
+    const preview = page.getByRole('dialog', { name: 'Passport / ID: passport.pdf' });
+    await preview.waitFor();
+    assert.match((await preview.locator('iframe').getAttribute('src')) ?? '', /^blob:/);
+    await preview.getByRole('button', { name: 'Close' }).click();
+    await preview.waitFor({ state: 'detached' });
+  });
+
+  it('sets under review, then approves with notes; the list and the audit trail show both steps', async () => {
+    let dialog = page.getByRole('dialog', { name: `Review application: ${company}` });
+    await dialog.getByRole('button', { name: 'Set Under Review' }).click();
+    await page.getByText('Status Updated', { exact: true }).waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    await page.waitForURL(/\/admin\/applications(\?.*)?$/);
+
+    await tab('Under Review').click();
+    await row(company).getByText('Under Review', { exact: true }).waitFor();
+    dialog = await openReview(company);
+    assert.equal(await dialog.getByRole('button', { name: 'Set Under Review' }).count(), 0, 'only offered while pending');
+    const notes = dialog.getByRole('textbox', { name: 'Review notes' });
+    assert.equal(await notes.inputValue(), '');
+    await notes.fill('Documents verified against the register');
+    await dialog.getByRole('button', { name: 'Approve' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    await tab('Approved').click();
+    await row(company).getByText('Approved', { exact: true }).waitFor();
+    await tab('All').click();
+    await row(company).getByText('Approved', { exact: true }).waitFor();
+
+    dialog = await openReview(company);
+    await dialog.getByText('Documents verified against the register').first().waitFor();
+    await dialog.getByRole('tab', { name: 'Audit trail' }).click();
+    const entries = dialog.getByRole('list', { name: 'History' }).getByRole('listitem');
+    await entries.nth(2).waitFor();
+    assert.equal(await entries.count(), 3);
+    await entries.nth(0).getByText(`by ${applicantEmail}`).waitFor();
+    await entries.nth(1).getByText(`by ${STAFF.email}`).waitFor();
+    await entries.nth(1).getByText('Under Review', { exact: true }).waitFor();
+    await entries.nth(2).getByText(`by ${STAFF.email}`).waitFor();
+    await entries.nth(2).getByText('Approved', { exact: true }).waitFor();
+    await entries.nth(2).getByText('Documents verified against the register').waitFor();
+
+    // As of the moment it was set under review, the application was under review, not yet approved.
+    await entries.nth(1).getByRole('button', { name: 'Show as of this moment' }).click();
+    const snapshot = dialog.getByRole('region', { name: /^As it stood on/ });
+    await snapshot.getByText('Under Review', { exact: true }).waitFor();
+    assert.equal(await snapshot.getByText('Approved', { exact: true }).count(), 0);
+    await snapshot.getByText(company, { exact: true }).waitFor();
+
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+  });
+
+  it('explains a change made meanwhile by someone else (412) and reloads the application', async () => {
+    const second = unique('Difference Works');
+    const { id } = await submitApplication(server.url, second, `${randomUUID().slice(0, 8)}@diff.test`);
+    await page.goto(server.url + '/admin/applications');
+    await tab('Pending').click();
+    const dialog = await openReview(second);
+    await dialog.getByRole('button', { name: 'Set Under Review' }).waitFor();
+
+    const token = await apiLogin(server.url, STAFF.email, STAFF.password);
+    const current = await fetch(`${server.url}/api/admin/merchant-applications/${id}`, { headers: { Authorization: `Bearer ${token}` } });
+    const { version } = (await current.json()) as { version: number };
+    const change = await fetch(`${server.url}/api/admin/merchant-applications/${id}/status`, {
+      method: 'PATCH',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'If-Match': String(version) },
+      body: JSON.stringify({ status: 'under_review' }),
+    });
+    assert.equal(change.status, 200);
+
+    await dialog.getByRole('button', { name: 'Reject' }).click();
+    await page.getByText(/Someone else changed this application/).waitFor();
+    // Reloaded: now under review, so Set Under Review is no longer offered, and the reviewer can decide again.
+    await dialog.getByRole('button', { name: 'Set Under Review' }).waitFor({ state: 'detached' });
+    await dialog.getByRole('button', { name: 'Reject' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText('Status Updated', { exact: true }).waitFor();
+  });
+
+  it("lists the application's events, shows one with its data and metadata, and exports the stream", async () => {
+    await page.getByRole('menuitem', { name: 'Events' }).click();
+    await page.waitForURL(/\/admin\/events(\?.*)?$/);
+    const stream = `application-${applicationId}`;
+    await page.getByRole('textbox', { name: 'Stream' }).fill(stream);
+    await page.getByText('1-3 of 3').waitFor();
+    await row('ApplicationSubmitted').waitFor();
+    assert.equal(await page.getByRole('row').filter({ hasText: 'StatusChanged' }).count(), 2);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export stream' }).click()]);
+    assert.equal(download.suggestedFilename(), `${stream}.ndjson`);
+    const lines = (await readFile(await download.path(), 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as { type: string; streamId: string });
+    assert.deepEqual(lines.map((event) => event.type), ['ApplicationSubmitted', 'StatusChanged', 'StatusChanged']);
+    assert.ok(lines.every((event) => event.streamId === stream));
+
+    await row('ApplicationSubmitted').click();
+    await page.getByRole('heading', { name: 'Data', exact: true }).waitFor();
+    await page.getByLabel('Data', { exact: true }).getByText(company, { exact: false }).waitFor();
+    await page.getByLabel('Metadata', { exact: true }).getByText('"actor"', { exact: false }).waitFor();
+  });
+
+  it('lists merchants read-only, with a detail page', async () => {
+    const merchantCompany = unique('Hopper Software');
+    const merchant = await registerMerchant(server.url, merchantCompany);
+    await page.getByRole('menuitem', { name: 'Merchants' }).click();
+    await page.waitForURL(/\/admin\/merchants(\?.*)?$/);
+    await row(merchantCompany).getByText(merchant.email).waitFor();
+    await row(merchantCompany).click();
+    await page.getByText('SaaS', { exact: true }).waitFor();
+    assert.equal(await page.getByRole('button', { name: /Edit|Delete/ }).count(), 0);
+  });
+
+  it('shows counts per status and applications per day on the dashboard', async () => {
+    await page.getByRole('menuitem', { name: 'Dashboard' }).click();
+    await page.getByRole('link', { name: 'Approved 1' }).waitFor();
+    await page.getByRole('link', { name: 'Rejected 1' }).waitFor();
+    await page.getByRole('link', { name: 'Pending 0' }).waitFor();
+    await page.getByRole('link', { name: 'All applications 2' }).waitFor();
+    await page.locator('.recharts-bar-rectangle').first().waitFor();
+  });
+
+  it('keeps deep links on reload: the queue and an open review', async () => {
+    await page.goto(server.url + '/admin/applications');
+    await page.getByRole('heading', { level: 1, name: 'Merchant Applications' }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Merchant Applications' }).waitFor();
+    assert.match(page.url(), /\/admin\/applications(\?|$)/);
+
+    await page.goto(`${server.url}/admin/applications/${applicationId}`);
+    await page.reload();
+    await page.getByRole('dialog', { name: `Review application: ${company}` }).waitFor();
+  });
+
+  it('signs out when the API no longer accepts the session (401)', async () => {
+    await page.evaluate(() => sessionStorage.setItem('tallyline_admin_token', 'revoked'));
+    await page.goto(server.url + '/admin/applications');
+    await page.waitForURL(/\/admin\/login$/);
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    assert.equal(await page.evaluate(() => sessionStorage.getItem('tallyline_admin_token')), null);
+  });
+
+  it('logged no console errors besides the refused requests the tests provoked', () => {
+    assert.deepEqual(
+      errors.filter((error) => !/Failed to load resource: the server responded with a status of (401|412)/.test(error)),
+      [],
+    );
+  });
+});
