@@ -1,11 +1,10 @@
 import 'reflect-metadata';
-import { AppConfig } from './platform/config/app-config.js';
 import { resolveDatabase } from './platform/database/resolve-database.js';
 import { createHttpApp } from './platform/http/configure-app.js';
 import { BootSeed } from './merchants/boot-seed.js';
 
 async function main(): Promise<void> {
-  const { config, embedded: database } = await resolveDatabase(new AppConfig());
+  const { config, embedded: database } = await resolveDatabase();
   const app = await createHttpApp(config);
   // Close the app first (processors checkpoint, connections end), then the embedded server.
   process.once('beforeExit', () => void database?.stop());

@@ -2,7 +2,6 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { INestApplicationContext } from '@nestjs/common';
 import { AppModule } from '../app.module.js';
-import { AppConfig } from '../platform/config/app-config.js';
 import { resolveDatabase } from '../platform/database/resolve-database.js';
 
 /**
@@ -10,7 +9,7 @@ import { resolveDatabase } from '../platform/database/resolve-database.js';
  * Same configuration and database as `npm start`.
  */
 export async function withAppContext<T>(work: (app: INestApplicationContext) => Promise<T>): Promise<T> {
-  const { config, embedded } = await resolveDatabase(AppConfig.override({ RUN_PROCESSORS: 'false', WAIT_FOR_PROJECTIONS: 'false', SEED_DEMO: 'false', STAFF_EMAIL: '' }));
+  const { config, embedded } = await resolveDatabase({ RUN_PROCESSORS: 'false', WAIT_FOR_PROJECTIONS: 'false', SEED_DEMO: 'false', STAFF_EMAIL: '' });
   const app = await NestFactory.createApplicationContext(AppModule.forRoot(config), { logger: ['error', 'warn'], abortOnError: false });
   try {
     return await work(app);

@@ -4,9 +4,11 @@ import { startEmbeddedPostgres, type RunningDatabase } from './embedded-postgres
 /**
  * DATABASE_URL when given; otherwise the embedded PostgreSQL under DATA_DIR, started here.
  * Shared by the server and the CLI commands so they always agree on where the data is.
+ * `overrides` win over the environment (the CLI turns processors off with them).
  */
-export async function resolveDatabase(config = new AppConfig()): Promise<{ config: AppConfig; embedded?: RunningDatabase }> {
+export async function resolveDatabase(overrides: Record<string, string> = {}): Promise<{ config: AppConfig; embedded?: RunningDatabase }> {
+  const config = AppConfig.override(overrides);
   if (config.databaseUrl) return { config };
   const embedded = await startEmbeddedPostgres(config.dataDir);
-  return { config: AppConfig.override({ DATABASE_URL: embedded.url }), embedded };
+  return { config: AppConfig.override({ ...overrides, DATABASE_URL: embedded.url }), embedded };
 }
