@@ -45,5 +45,9 @@ describe('smoke: both web apps load', () => {
     assert.match(await res.text(), /<div id="root">/);
     const api = await fetch(server.url + '/api/does-not-exist');
     assert.equal(api.status, 404);
+    // /api alone is the dashboard's API documentation page, so a direct link or a reload works.
+    const docsPage = await fetch(server.url + '/api');
+    assert.equal(docsPage.status, 200);
+    assert.match(await docsPage.text(), /<div id="root">/);
   });
 });

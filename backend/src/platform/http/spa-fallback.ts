@@ -19,7 +19,9 @@ export class SpaFallback {
   }
 
   serves(request: FastifyRequest): boolean {
-    return request.method === 'GET' && !request.url.startsWith('/api') && this.appFor(request.url) !== undefined;
+    const path = request.url.split('?')[0]!;
+    // `/api` itself is the dashboard's API documentation page; everything below it is the API.
+    return request.method === 'GET' && !path.startsWith('/api/') && this.appFor(request.url) !== undefined;
   }
 
   async send(request: FastifyRequest, reply: FastifyReply): Promise<void> {
