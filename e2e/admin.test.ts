@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { seriousA11yViolations } from './support/axe.js';
 import { launchBrowser, watchErrors } from './support/browser.js';
 import { startServer, STAFF, type RunningServer } from './support/server.js';
 
@@ -145,8 +146,9 @@ describe('back-office: staff review of merchant applications', () => {
     await other.goto(server.url + '/admin');
     await other.waitForURL(/\/admin\/login$/);
     await signIn(other, merchant.email, merchant.password);
-    await other.getByText('This account is not a staff account').waitFor();
+    await other.getByRole('alert').filter({ hasText: 'This account is not a staff account' }).waitFor();
     assert.match(other.url(), /\/admin\/login$/);
+    assert.deepEqual(await seriousA11yViolations(other), []);
     assert.equal(await other.evaluate(() => sessionStorage.length), 0);
     await other.close();
   });
@@ -166,6 +168,7 @@ describe('back-office: staff review of merchant applications', () => {
     await submitted.getByText('United Kingdom').waitFor();
     await submitted.getByText('Pending', { exact: true }).waitFor();
     await page.getByLabel('1 application', { exact: true }).waitFor();
+    assert.deepEqual(await seriousA11yViolations(page), []);
 
     const search = page.getByRole('textbox', { name: 'Search applications' });
     await search.fill('no such company anywhere');
@@ -191,6 +194,8 @@ describe('back-office: staff review of merchant applications', () => {
       await dialog.getByText(value, { exact: true }).waitFor();
     }
     await dialog.getByText('passport.pdf', { exact: false }).waitFor();
+    assert.deepEqual(await seriousA11yViolations(page), []);
+    assert.equal(await dialog.getByText('Not uploaded', { exact: true }).count(), 3, 'the three other slots show as missing');
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -210,7 +215,7 @@ describe('back-office: staff review of merchant applications', () => {
   it('sets under review, then approves with notes; the list and the audit trail show both steps', async () => {
     let dialog = page.getByRole('dialog', { name: `Review application: ${company}` });
     await dialog.getByRole('button', { name: 'Set Under Review' }).click();
-    await page.getByText('Status Updated', { exact: true }).waitFor();
+    await page.getByRole('alert').filter({ hasText: 'Status Updated' }).waitFor();
     await dialog.waitFor({ state: 'detached' });
     await page.waitForURL(/\/admin\/applications(\?.*)?$/);
 
@@ -248,6 +253,7 @@ describe('back-office: staff review of merchant applications', () => {
     await snapshot.getByText('Under Review', { exact: true }).waitFor();
     assert.equal(await snapshot.getByText('Approved', { exact: true }).count(), 0);
     await snapshot.getByText(company, { exact: true }).waitFor();
+    assert.deepEqual(await seriousA11yViolations(page), []);
 
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'detached' });
@@ -272,12 +278,32 @@ describe('back-office: staff review of merchant applications', () => {
     assert.equal(change.status, 200);
 
     await dialog.getByRole('button', { name: 'Reject' }).click();
-    await page.getByText(/Someone else changed this application/).waitFor();
+    await page.getByRole('alert').filter({ hasText: /Someone else changed this application/ }).waitFor();
     // Reloaded: now under review, so Set Under Review is no longer offered, and the reviewer can decide again.
     await dialog.getByRole('button', { name: 'Set Under Review' }).waitFor({ state: 'detached' });
     await dialog.getByRole('button', { name: 'Reject' }).click();
     await dialog.waitFor({ state: 'detached' });
-    await page.getByText('Status Updated', { exact: true }).waitFor();
+    await page.getByRole('alert').filter({ hasText: 'Status Updated' }).waitFor();
+  });
+
+  it("shows Update Failed with the server's message when a change is refused", async () => {
+    await page.goto(`${server.url}/admin/applications/${applicationId}`);
+    const dialog = page.getByRole('dialog', { name: `Review application: ${company}` });
+    await dialog.waitFor();
+    // No forbidden transition is reachable from the buttons, so the server's refusal is simulated.
+    await page.route('**/api/admin/merchant-applications/*/status', (route) =>
+      route.fulfill({
+        status: 409,
+        contentType: 'application/json',
+        body: JSON.stringify({ statusCode: 409, message: 'Only a pending application can be set under review' }),
+      }),
+    );
+    await dialog.getByRole('button', { name: 'Reject' }).click();
+    const toast = page.getByRole('alert').filter({ hasText: 'Update Failed' });
+    await toast.getByText('Only a pending application can be set under review').waitFor();
+    await page.unroute('**/api/admin/merchant-applications/*/status');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
   });
 
   it("lists the application's events, shows one with its data and metadata, and exports the stream", async () => {
@@ -288,6 +314,7 @@ describe('back-office: staff review of merchant applications', () => {
     await page.getByText('1-3 of 3').waitFor();
     await row('ApplicationSubmitted').waitFor();
     assert.equal(await page.getByRole('row').filter({ hasText: 'StatusChanged' }).count(), 2);
+    assert.deepEqual(await seriousA11yViolations(page), []);
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export stream' }).click()]);
     assert.equal(download.suggestedFilename(), `${stream}.ndjson`);
@@ -319,6 +346,7 @@ describe('back-office: staff review of merchant applications', () => {
     await page.getByRole('link', { name: 'Pending 0' }).waitFor();
     await page.getByRole('link', { name: 'All applications 2' }).waitFor();
     await page.locator('.recharts-bar-rectangle').first().waitFor();
+    assert.deepEqual(await seriousA11yViolations(page), []);
   });
 
   it('keeps deep links on reload: the queue and an open review', async () => {
@@ -343,7 +371,7 @@ describe('back-office: staff review of merchant applications', () => {
 
   it('logged no console errors besides the refused requests the tests provoked', () => {
     assert.deepEqual(
-      errors.filter((error) => !/Failed to load resource: the server responded with a status of (401|412)/.test(error)),
+      errors.filter((error) => !/Failed to load resource: the server responded with a status of (401|409|412)/.test(error)),
       [],
     );
   });

@@ -1,17 +1,24 @@
-import { Admin, LoginWithEmail, Notification, Resource } from 'react-admin';
+import { Portal } from '@mui/material';
+import { Admin, Notification, Resource } from 'react-admin';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import applications from './applications';
 import { authProvider } from './auth/authProvider';
+import { LoginPage } from './auth/LoginPage';
 import { Dashboard } from './dashboard/Dashboard';
 import { dataProvider } from './dataProvider/dataProvider';
 import events from './events';
 import { i18nProvider } from './i18n/i18nProvider';
+import { StaffLayout } from './layout/StaffLayout';
 import merchants from './merchants';
 import { darkTheme, lightTheme } from './theme';
 
 // Spec §9: toasts stay 5000 ms. At the top, so they never cover the review dialog's action buttons.
+// Portalled to <body>: an open dialog hides the rest of the app from assistive technology, and a toast
+// about that dialog's action must still be announced.
 const SpecNotification = () => (
-  <Notification autoHideDuration={5000} anchorOrigin={{ vertical: 'top', horizontal: 'center' }} />
+  <Portal>
+    <Notification autoHideDuration={5000} anchorOrigin={{ vertical: 'top', horizontal: 'center' }} />
+  </Portal>
 );
 
 /** Browser routes under /admin (react-admin's documented sub-path setup), so deep links survive reloads. */
@@ -28,8 +35,9 @@ export function App() {
               dataProvider={dataProvider}
               authProvider={authProvider}
               i18nProvider={i18nProvider}
-              loginPage={LoginWithEmail}
+              loginPage={LoginPage}
               dashboard={Dashboard}
+              layout={StaffLayout}
               notification={SpecNotification}
               lightTheme={lightTheme}
               darkTheme={darkTheme}

@@ -1,4 +1,4 @@
-import type { MerchantApplication } from '@tallyline/contracts';
+import { DOCUMENT_FIELDS, type MerchantApplication } from '@tallyline/contracts';
 import { useTranslate } from 'react-admin';
 import { LONG_SECTIONS, LONG_TEXT_FIELDS, PRECHECK_SECTIONS, type FieldSection } from './applicationSections';
 import { ApplicationStatusChip } from './ApplicationStatusChip';
@@ -62,7 +62,11 @@ export function ApplicationFields({ application }: { application: MerchantApplic
       ))}
       {(application.formType === 'precheck' || application.documents.length > 0) && (
         <Section title={translate('resources.applications.sections.documents')}>
-          <DocumentList applicationId={application.id} documents={application.documents} />
+          <DocumentList
+            applicationId={application.id}
+            documents={application.documents}
+            slots={application.formType === 'precheck' ? DOCUMENT_FIELDS : []}
+          />
         </Section>
       )}
     </>

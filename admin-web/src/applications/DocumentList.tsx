@@ -13,14 +13,26 @@ interface Preview {
   blob: Blob;
 }
 
-/** The uploaded documents; files are staff-only, so they are fetched with the session token. */
-export function DocumentList({ applicationId, documents }: { applicationId: string; documents: readonly ApplicationDocument[] }) {
+/**
+ * The form's document slots, uploaded or not (the spec labels them required without enforcing it, so a
+ * reviewer must see what is missing). Files are staff-only, so they are fetched with the session token.
+ */
+export function DocumentList({
+  applicationId,
+  documents,
+  slots,
+}: {
+  applicationId: string;
+  documents: readonly ApplicationDocument[];
+  slots: readonly DocumentField[];
+}) {
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider<TallylineDataProvider>();
   const [busy, setBusy] = useState<DocumentField | null>(null);
   const [preview, setPreview] = useState<Preview | null>(null);
-  const labelOf = (document: ApplicationDocument) => translate(`resources.applications.documents.${document.field}`);
+  const labelOf = (document: Pick<ApplicationDocument, 'field'>) => translate(`resources.applications.documents.${document.field}`);
+  const missing = slots.filter((slot) => !documents.some((document) => document.field === slot));
 
   // The stored type is what the server checked the bytes against; tagging the blob with it lets the
   // browser render a PDF or image even if the response came as a generic download.
@@ -40,7 +52,7 @@ export function DocumentList({ applicationId, documents }: { applicationId: stri
     }
   };
 
-  if (documents.length === 0) {
+  if (documents.length === 0 && missing.length === 0) {
     return <Typography variant="body2">{translate('resources.applications.documents.none')}</Typography>;
   }
 
@@ -84,6 +96,15 @@ export function DocumentList({ applicationId, documents }: { applicationId: stri
               secondary={`${document.name} · ${formatBytes(document.size)}`}
               slotProps={{ secondary: { title: `SHA-256 ${document.sha256}` } }}
               sx={{ pr: 24 }}
+            />
+          </ListItem>
+        ))}
+        {missing.map((field) => (
+          <ListItem key={field} divider>
+            <ListItemText
+              primary={labelOf({ field })}
+              secondary={translate('resources.applications.documents.missing')}
+              slotProps={{ secondary: { sx: { fontStyle: 'italic' } } }}
             />
           </ListItem>
         ))}

@@ -7,7 +7,9 @@ import { APPLICATION_STATUS_LABELS, ONBOARDING_MESSAGES } from '@tallyline/contr
 export const en = {
   tallyline: {
     title: 'Tallyline back-office',
+    user_menu: '%{name}: account menu',
     auth: {
+      subtitle: 'Staff sign-in',
       not_staff: 'This account is not a staff account',
       login_failed: 'Login failed',
     },
@@ -151,6 +153,7 @@ export const en = {
         bankStatements: 'Bank statements',
         directorSignature: 'Director signature',
         none: 'No documents were uploaded.',
+        missing: 'Not uploaded',
         download_label: 'Download %{document}',
         preview_label: 'Preview %{document}',
         preview_title: '%{document}: %{name}',

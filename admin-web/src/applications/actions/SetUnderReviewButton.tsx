@@ -10,7 +10,6 @@ export function SetUnderReviewButton(props: StatusActionProps) {
     <Button
       label="resources.applications.actions.set_under_review"
       variant="outlined"
-      color="info"
       size="medium"
       disabled={isPending}
       onClick={() => changeStatus('under_review')}
