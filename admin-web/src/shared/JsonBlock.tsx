@@ -10,7 +10,7 @@ export function JsonBlock({ value, label }: { value: unknown; label: string }) {
       sx={{
         m: 0,
         p: 1.5,
-        bgcolor: 'grey.100',
+        bgcolor: 'action.hover',
         borderRadius: 1,
         fontSize: 13,
         lineHeight: 1.5,
