@@ -86,7 +86,7 @@ export function ApplicationList() {
         <QueueHeader />
         <StatusTabs />
         <DataTable rowClick={false} bulkActionButtons={false} empty={<EmptyQueue />}>
-          <Column source="companyName" label="resources.applications.columns.company" disableSort />
+          <Column source="companyName" label="resources.applications.columns.company" />
           <Column
             label="resources.applications.columns.contact"
             disableSort
@@ -103,7 +103,6 @@ export function ApplicationList() {
           <Column
             source="status"
             label="resources.applications.columns.status"
-            disableSort
             render={(record) => <ApplicationStatusChip status={record.status} />}
           />
           <Column

@@ -75,11 +75,10 @@ export function EventList() {
           cellSx={() => ({ whiteSpace: 'nowrap' })}
           render={() => <DateField source="recordedAt" showTime />}
         />
-        <Column source="type" label="resources.events.fields.type" disableSort />
+        <Column source="type" label="resources.events.fields.type" />
         <Column
           source="streamId"
           label="resources.events.fields.streamId"
-          disableSort
           cellSx={() => ({ fontFamily: 'monospace', fontSize: 13 })}
         />
         <Column source="streamVersion" label="resources.events.fields.streamVersion" disableSort />

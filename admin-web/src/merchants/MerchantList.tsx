@@ -29,10 +29,10 @@ export function MerchantList() {
       empty={false}
     >
       <DataTable rowClick="show" bulkActionButtons={false} empty={<EmptyMerchants />}>
-        <Column source="companyName" label="resources.merchants.fields.companyName" disableSort />
-        <Column source="email" label="resources.merchants.fields.email" disableSort />
-        <Column source="environment" label="resources.merchants.fields.environment" disableSort render={() => <EnvironmentChip />} />
-        <Column source="isActive" label="resources.merchants.fields.isActive" disableSort render={() => <BooleanField source="isActive" />} />
+        <Column source="companyName" label="resources.merchants.fields.companyName" />
+        <Column source="email" label="resources.merchants.fields.email" />
+        <Column source="environment" label="resources.merchants.fields.environment" render={() => <EnvironmentChip />} />
+        <Column source="isActive" label="resources.merchants.fields.isActive" render={() => <BooleanField source="isActive" />} />
         <Column
           source="createdAt"
           label="resources.merchants.fields.createdAt"
