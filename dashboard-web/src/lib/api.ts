@@ -47,12 +47,14 @@ export interface RequestOptions {
   json?: unknown;
   /** Sent as multipart; the browser sets the boundary. */
   form?: FormData;
+  /** Use this bearer token instead of the stored one (a new account before it becomes the session). */
+  token?: string;
 }
 
 /** Every call sends credentials and the stored bearer token; non-OK answers throw an ApiError. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = getAuthToken();
+  const token = options.token ?? getAuthToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
   if (options.form) body = options.form;

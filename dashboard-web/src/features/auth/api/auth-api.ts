@@ -20,7 +20,7 @@ export async function registerUser(request: RegisterRequest): Promise<Partial<Re
   return apiRequest<Partial<RegisterResponse>>('/api/auth/register', { method: 'POST', json: request });
 }
 
-/** POST /api/merchants/register with the new account's token already stored. */
-export async function registerMerchant(request: MerchantRegisterRequest): Promise<void> {
-  await apiRequest<unknown>('/api/merchants/register', { method: 'POST', json: request });
+/** POST /api/merchants/register as the new account, before its token becomes the session. */
+export async function registerMerchant(request: MerchantRegisterRequest, token: string): Promise<void> {
+  await apiRequest<unknown>('/api/merchants/register', { method: 'POST', json: request, token });
 }

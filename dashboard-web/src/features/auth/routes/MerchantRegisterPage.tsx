@@ -41,13 +41,16 @@ export default function MerchantRegisterPage() {
         lastName: values.lastName,
       });
       if (!account?.token) throw new Error('Registration incomplete');
-      signIn(account.token);
-      await registerMerchant({
-        companyName: values.companyName,
-        email: values.email,
-        website: values.website ?? null,
-        businessType: values.businessType,
-      });
+      // The session starts once the merchant exists, so the header and dashboard never cache "no merchant";
+      // it starts either way, because the account itself was created.
+      try {
+        await registerMerchant(
+          { companyName: values.companyName, email: values.email, website: values.website ?? null, businessType: values.businessType },
+          account.token,
+        );
+      } finally {
+        signIn(account.token);
+      }
     },
     onSuccess: () => {
       toast({ title: 'Registration successful!', description: 'Your merchant account has been created.' });
