@@ -18,9 +18,10 @@ export function CookieConsentBanner() {
         component="section"
         aria-labelledby="cookie-banner-title"
         data-testid="cookie-banner"
+        // Above the page and its sticky header, below drawers and dialogs (the mobile menu stays usable).
         elevation={8}
         square
-        sx={{ position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: 1300, borderTop: 1, borderColor: 'divider', py: 2 }}
+        sx={{ position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: (theme) => theme.zIndex.appBar + 1, borderTop: 1, borderColor: 'divider', py: 2 }}
       >
         <Container maxWidth="lg">
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
