@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { seriousA11yViolations } from './support/axe.js';
 import { launchBrowser, watchErrors } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 
@@ -23,13 +23,6 @@ const PAGES: { path: string; heading: RegExp }[] = [
   { path: '/compliance', heading: /Regulatory Compliance/ },
   { path: '/aml-policy', heading: /Anti-Money Laundering and Counter-Terrorist Financing Policy/ },
 ];
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[] }[];
-}
 
 describe('public pages', () => {
   let server: RunningServer;
@@ -56,24 +49,12 @@ describe('public pages', () => {
     await server?.stop();
   });
 
-  /**
-   * Opens a route. /api is reached by client-side navigation: the server keeps every /api* URL for
-   * the REST API, so loading /api directly answers the API's 404 rather than the app.
-   */
+  /** Opens a route by its URL, as a link or a reload would, and waits for its heading. */
   async function open(path: string, context: BrowserContext = decided): Promise<Page> {
     const page = await context.newPage();
     pageErrors.set(page, watchErrors(page));
-    if (path === '/api') {
-      await page.goto(server.url + '/');
-      await page.getByRole('heading', { level: 1 }).first().waitFor();
-      await page.evaluate(() => {
-        history.pushState({}, '', '/api');
-        dispatchEvent(new PopStateEvent('popstate'));
-      });
-    } else {
-      const response = await page.goto(server.url + path);
-      assert.equal(response?.status(), 200, `${path} answers 200`);
-    }
+    const response = await page.goto(server.url + path);
+    assert.equal(response?.status(), 200, `${path} answers 200`);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     return page;
   }
@@ -370,23 +351,14 @@ describe('public pages', () => {
   });
 
   it('has no serious or critical axe violations on / and /pricing', async () => {
-    const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-    // A first visit, so the cookie banner is checked too. The app's CSP forbids inline scripts; only
-    // this test context bypasses it, to inject axe.
-    const context = await browser.newContext({ bypassCSP: true });
+    // A first visit, so the cookie banner is checked too.
+    const context = await browser.newContext();
     for (const path of ['/', '/pricing']) {
       for (const width of [1280, 375]) {
         const page = await open(path, context);
         await page.setViewportSize({ width, height: 900 });
         await page.getByTestId('cookie-banner').waitFor();
-        await page.addScriptTag({ path: axePath });
-        const violations = await page.evaluate(async () => {
-          const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: AxeViolation[] }> } }).axe;
-          const result = await axe.run(document);
-          return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
-        });
-        const severe = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-        assert.deepEqual(severe, [], `${path} at ${width}px: ${JSON.stringify(severe, null, 1)}`);
+        assert.deepEqual(await seriousA11yViolations(page), [], `${path} at ${width}px`);
         await page.close();
       }
     }
