@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/axe.js';
-import { launchBrowser } from './support/browser.js';
-import { STAFF, startServer, type RunningServer } from './support/server.js';
+import { useAppAndBrowser } from './support/app.js';
+import { STAFF } from './support/server.js';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -49,26 +49,16 @@ async function fillPrecheck(page: Page, company: string) {
 }
 
 describe('merchant applications from the public site', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  before(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = useAppAndBrowser();
 
   async function staffQueue(q: string): Promise<{ reference: string; companyName: string; documents: unknown[] }[]> {
-    const login = await fetch(`${server.url}/api/auth/login`, {
+    const login = await fetch(`${app.server.url}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(STAFF),
     });
     const { token } = (await login.json()) as { token: string };
-    const res = await fetch(`${server.url}/api/admin/merchant-applications?filter=${encodeURIComponent(JSON.stringify({ q }))}`, {
+    const res = await fetch(`${app.server.url}/api/admin/merchant-applications?filter=${encodeURIComponent(JSON.stringify({ q }))}`, {
       headers: { authorization: `Bearer ${token}` },
     });
     assert.equal(res.status, 200);
@@ -77,8 +67,8 @@ describe('merchant applications from the public site', () => {
 
   it('submits the pre-check form with four documents, shows the reference, and staff see it in the queue', async () => {
     const company = `Blue Bottle ${randomUUID().slice(0, 6)} Ltd`;
-    const page = await browser.newPage();
-    await page.goto(`${server.url}/merchant-application/form`);
+    const page = await app.browser.newPage();
+    await page.goto(`${app.server.url}/merchant-application/form`);
     await page.getByRole('heading', { name: 'Merchant Application' }).waitFor();
 
     await page.getByRole('button', { name: 'Submit Application' }).click();
@@ -106,8 +96,8 @@ describe('merchant applications from the public site', () => {
 
   it("refuses a document that is only named .pdf with the server's message, and records nothing", async () => {
     const company = `Fake Pdf ${randomUUID().slice(0, 6)} Ltd`;
-    const page = await browser.newPage();
-    await page.goto(`${server.url}/merchant-application/form`);
+    const page = await app.browser.newPage();
+    await page.goto(`${app.server.url}/merchant-application/form`);
     await fillPrecheck(page, company);
     await page.setInputFiles('#file-passportId', { name: 'passport.pdf', mimeType: 'application/pdf', buffer: Buffer.from('just text pretending') });
     await page.getByRole('button', { name: 'Submit Application' }).click();
@@ -120,8 +110,8 @@ describe('merchant applications from the public site', () => {
 
   it('submits the long form for real and replaces it with the Application Submitted view', async () => {
     const company = `Long Form ${randomUUID().slice(0, 6)} Ltd`;
-    const page = await browser.newPage();
-    await page.goto(`${server.url}/merchant-application`);
+    const page = await app.browser.newPage();
+    await page.goto(`${app.server.url}/merchant-application`);
     await page.getByRole('heading', { name: 'Apply as a Merchant' }).waitFor();
     const values: Record<string, string> = {
       'Company Name': company,
@@ -172,8 +162,8 @@ describe('merchant applications from the public site', () => {
   });
 
   it('has no serious accessibility violations on the pre-check form', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${server.url}/merchant-application/form`);
+    const page = await app.browser.newPage();
+    await page.goto(`${app.server.url}/merchant-application/form`);
     await page.getByRole('heading', { name: 'Merchant Application' }).waitFor();
     assert.deepEqual(await seriousA11yViolations(page), []);
     await page.close();

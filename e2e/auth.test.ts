@@ -1,30 +1,19 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/axe.js';
-import { launchBrowser } from './support/browser.js';
-import { startServer, type RunningServer } from './support/server.js';
+import { useAppAndBrowser } from './support/app.js';
 
 const PASSWORD = 'password-123';
 const uniqueEmail = (label: string) => `${label}-${randomUUID().slice(0, 8)}@example.test`;
 
 describe('sign-up, sign-in and the signed-in header', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  before(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = useAppAndBrowser();
 
   async function open(path: string): Promise<Page> {
-    const page = await browser.newPage();
-    await page.goto(server.url + path);
+    const page = await app.browser.newPage();
+    await page.goto(app.server.url + path);
     return page;
   }
 
@@ -65,7 +54,7 @@ describe('sign-up, sign-in and the signed-in header', () => {
     await page.getByText('Merchant account not found. Please contact support.').waitFor();
     await page.getByRole('button', { name: 'Ada' }).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
-    await page.waitForURL(server.url + '/');
+    await page.waitForURL(app.server.url + '/');
     assert.equal(await token(page), null);
     await page.getByRole('link', { name: 'Sign In' }).waitFor();
     await page.close();
@@ -73,7 +62,7 @@ describe('sign-up, sign-in and the signed-in header', () => {
 
   it('refuses a taken e-mail with the server\'s message and stays on the form', async () => {
     const email = uniqueEmail('taken');
-    const res = await fetch(server.url + '/api/auth/register', {
+    const res = await fetch(app.server.url + '/api/auth/register', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email, password: PASSWORD, firstName: 'T', lastName: 'Aken' }),
@@ -121,7 +110,7 @@ describe('sign-up, sign-in and the signed-in header', () => {
 
   it('signs in: the wrong password shows the server message, the right one goes to /dashboard', async () => {
     const email = uniqueEmail('login');
-    await fetch(server.url + '/api/auth/register', {
+    await fetch(app.server.url + '/api/auth/register', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email, password: PASSWORD, firstName: 'Lin', lastName: 'Ogin' }),

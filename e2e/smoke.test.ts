@@ -1,26 +1,15 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, watchErrors } from './support/browser.js';
-import { startServer, type RunningServer } from './support/server.js';
+import { describe, it } from 'node:test';
+import { useAppAndBrowser } from './support/app.js';
+import { watchErrors } from './support/browser.js';
 
 describe('smoke: both web apps load', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  before(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = useAppAndBrowser();
 
   it('serves the dashboard app at / without console errors', async () => {
-    const page = await browser.newPage();
+    const page = await app.browser.newPage();
     const errors = watchErrors(page);
-    const response = await page.goto(server.url + '/');
+    const response = await page.goto(app.server.url + '/');
     assert.equal(response?.status(), 200);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     assert.deepEqual(errors, []);
@@ -28,9 +17,9 @@ describe('smoke: both web apps load', () => {
   });
 
   it('serves the back-office at /admin without console errors', async () => {
-    const page = await browser.newPage();
+    const page = await app.browser.newPage();
     const errors = watchErrors(page);
-    const response = await page.goto(server.url + '/admin');
+    const response = await page.goto(app.server.url + '/admin');
     assert.equal(response?.status(), 200);
     // Signed out, the back-office shows its sign-in form (and asks the API nothing that could fail).
     await page.waitForURL('**/admin/login');
@@ -40,13 +29,13 @@ describe('smoke: both web apps load', () => {
   });
 
   it('falls back to index.html for client-side routes', async () => {
-    const res = await fetch(server.url + '/admin/applications');
+    const res = await fetch(app.server.url + '/admin/applications');
     assert.equal(res.status, 200);
     assert.match(await res.text(), /<div id="root">/);
-    const api = await fetch(server.url + '/api/does-not-exist');
+    const api = await fetch(app.server.url + '/api/does-not-exist');
     assert.equal(api.status, 404);
     // /api alone is the dashboard's API documentation page, so a direct link or a reload works.
-    const docsPage = await fetch(server.url + '/api');
+    const docsPage = await fetch(app.server.url + '/api');
     assert.equal(docsPage.status, 200);
     assert.match(await docsPage.text(), /<div id="root">/);
   });

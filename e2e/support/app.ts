@@ -1,0 +1,26 @@
+import { after, before } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from './browser.js';
+import { startServer, type RunningServer } from './server.js';
+
+export interface AppUnderTest {
+  server: RunningServer;
+  browser: Browser;
+}
+
+/**
+ * The built app and a Chromium for the calling describe block: started before its tests, stopped
+ * after them. Read the fields inside tests or hooks, once they are set.
+ */
+export function useAppAndBrowser(env: Record<string, string> = {}): AppUnderTest {
+  const app = {} as AppUnderTest;
+  before(async () => {
+    app.server = await startServer(env);
+    app.browser = await launchBrowser();
+  });
+  after(async () => {
+    await app.browser?.close();
+    await app.server?.stop();
+  });
+  return app;
+}
