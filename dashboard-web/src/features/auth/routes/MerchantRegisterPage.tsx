@@ -1,4 +1,4 @@
-import { Box, Button, Checkbox, FormControl, FormControlLabel, FormHelperText, Grid, Link, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Checkbox, FormControl, FormControlLabel, FormHelperText, Link, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
@@ -11,6 +11,7 @@ import { useCurrentUser, useSignIn } from '../../../lib/session';
 import { useToast } from '../../../components/toast';
 import { AuthCard } from '../components/AuthCard';
 import { PasswordField } from '../components/PasswordField';
+import { PersonFields } from '../components/PersonFields';
 import { registerMerchant, registerUser } from '../api/auth-api';
 
 type Output = z.output<typeof merchantRegisterFormSchema>;
@@ -67,15 +68,7 @@ export default function MerchantRegisterPage() {
     <AuthCard title="Create your merchant account" subtitle="Start accepting payments in minutes" maxWidth={560}>
       <Box component="form" noValidate aria-label="Create your merchant account" onSubmit={form.handleSubmit((v) => create.mutate(v))}>
         <Stack spacing={2.5}>
-          <Grid container spacing={2}>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField label="First Name" autoComplete="given-name" fullWidth required {...textFieldProps(form, 'firstName')} />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField label="Last Name" autoComplete="family-name" fullWidth required {...textFieldProps(form, 'lastName')} />
-            </Grid>
-          </Grid>
-          <TextField label="Email" type="email" autoComplete="email" fullWidth required {...textFieldProps(form, 'email')} />
+          <PersonFields form={form} />
           <TextField label="Company Name" autoComplete="organization" fullWidth required {...textFieldProps(form, 'companyName')} />
           <TextField label="Website (optional)" type="url" autoComplete="url" placeholder="https://example.com" fullWidth {...textFieldProps(form, 'website')} />
           <Controller

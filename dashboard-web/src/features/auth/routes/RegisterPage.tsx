@@ -1,4 +1,4 @@
-import { Box, Button, Grid, Link, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Link, Stack, Typography } from '@mui/material';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
@@ -10,6 +10,7 @@ import { useSignIn } from '../../../lib/session';
 import { useToast } from '../../../components/toast';
 import { AuthCard } from '../components/AuthCard';
 import { PasswordField } from '../components/PasswordField';
+import { PersonFields } from '../components/PersonFields';
 import { registerUser } from '../api/auth-api';
 
 const EMPTY: RegisterForm = { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' };
@@ -51,15 +52,7 @@ export default function RegisterPage() {
     <AuthCard title="Create Your Account" subtitle="Join Tallyline and start accepting payments today.">
       <Box component="form" noValidate aria-label="Create your account" onSubmit={form.handleSubmit((values) => register.mutate(values))}>
         <Stack spacing={2.5}>
-          <Grid container spacing={2}>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField label="First Name" autoComplete="given-name" fullWidth required {...textFieldProps(form, 'firstName')} />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField label="Last Name" autoComplete="family-name" fullWidth required {...textFieldProps(form, 'lastName')} />
-            </Grid>
-          </Grid>
-          <TextField label="Email" type="email" autoComplete="email" fullWidth required {...textFieldProps(form, 'email')} />
+          <PersonFields form={form} />
           <PasswordField label="Password" autoComplete="new-password" fullWidth required {...textFieldProps(form, 'password')} />
           <PasswordField
             label="Confirm Password"
