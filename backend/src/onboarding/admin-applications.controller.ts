@@ -13,6 +13,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import { StaffOnly } from '../platform/auth/auth.decorators.js';
 import type { CommandContext } from '../platform/commands/command-context.js';
+import { VERSION_MISMATCH_MESSAGE } from '../platform/commands/event-sourced-commands.js';
 import { DomainError } from '../platform/domain-error.js';
 import { contentRange, parseListQuery } from '../platform/http/list-query.js';
 import { Ctx } from '../platform/http/request-context.js';
@@ -93,7 +94,7 @@ export function expectedVersionOf(ifMatch: string | undefined): number | undefin
   const value = ifMatch?.trim();
   if (!value || value === '*') return undefined;
   const match = /^(?:W\/)?"?(\d{1,9})"?$/.exec(value);
-  if (!match) throw new DomainError('version_mismatch', 'This record was changed by someone else. Reload and try again.');
+  if (!match) throw new DomainError('version_mismatch', VERSION_MISMATCH_MESSAGE);
   return Number(match[1]);
 }
 

@@ -5,6 +5,9 @@ import { ProcessorRunner } from '../projections/processor-runner.js';
 import type { CommandContext } from './command-context.js';
 import { fold, type Decider, type DomainEvent } from './decider.js';
 
+/** The 412 answer: the caller's If-Match version is not the stream's. */
+export const VERSION_MISMATCH_MESSAGE = 'This record was changed by someone else. Reload and try again.';
+
 export interface HandleOptions {
   /** The stream version the caller last saw (HTTP If-Match); a mismatch is a 412. */
   expectedVersion?: number;
@@ -49,7 +52,7 @@ export class EventSourcedCommands {
     for (let attempt = 0; ; attempt++) {
       const { state, version } = await this.load(streamId, decider);
       if (options.expectedVersion !== undefined && options.expectedVersion !== version) {
-        throw new DomainError('version_mismatch', 'This record was changed by someone else. Reload and try again.');
+        throw new DomainError('version_mismatch', VERSION_MISMATCH_MESSAGE);
       }
       const events = decider.decide(command, state);
       if (events.length === 0) return { state, version, events: [] };
