@@ -1,12 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { jsonResponse } from '../../../../test/fetch';
 import { renderPage } from '../../../../test/render';
 import RegisterPage from './RegisterPage';
-
-function jsonResponse(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
 
 /** The input labelled `label` (MUI appends a hidden ` *` to required labels). */
 function field(label: string) {
