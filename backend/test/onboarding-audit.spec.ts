@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DataSource } from 'typeorm';
 import { EventStore, type StoredEvent } from '../src/platform/event-store/event-store.port.js';
 import { ProcessorRunner } from '../src/platform/projections/processor-runner.js';
+import { ProjectionRebuilder } from '../src/platform/projections/rebuild/projection-rebuilder.js';
 import type { TestApp } from './support/app.js';
 import { bearer, createStaff, registerMerchant, registerUser } from './support/auth.js';
 import { createApplication, createOnboardingApp, eventually, longForm } from './support/onboarding.js';
@@ -191,7 +192,7 @@ describe('onboarding: audit log, admin merchants, approval activation, replay', 
     const contents = async () => Object.fromEntries(await Promise.all(Object.entries(tables).map(async ([name, sql]) => [name, await db.query(sql)] as const)));
     const before = await contents();
     expect(before.merchant_applications.length).toBeGreaterThan(3);
-    const summaries = await t.app.get(ProcessorRunner).rebuild(['merchant-applications', 'application-history', 'event-log']);
+    const summaries = await t.app.get(ProjectionRebuilder).rebuild(['merchant-applications', 'application-history', 'event-log']);
     expect(summaries.map((s) => [s.name, s.rows])).toEqual([
       ['merchant-applications', { merchant_applications: before.merchant_applications.length }],
       ['application-history', { application_history: before.application_history.length }],

@@ -76,6 +76,11 @@ describe('projection runner', () => {
     closers.push(created.close);
     return created.runner;
   }
+  async function withRebuilder(projection: Projection, options = { run: false }) {
+    const created = await createRunner(database.url, store, pool, [projection], options);
+    closers.push(created.close);
+    return created;
+  }
 
   it('applies events live and lets a writer wait for its position (read-your-writes)', async () => {
     const r = await runner(new BalancesProjection());
@@ -98,14 +103,14 @@ describe('projection runner', () => {
 
     // The process comes back: a new runner resumes from the stored checkpoint.
     await first.stopAll();
-    const restarted = await runner(new BalancesProjection());
+    const { runner: restarted, rebuilder } = await withRebuilder(new BalancesProjection());
     restarted.startAll();
     const fresh = await deposit('account-1', [5]);
     expect(await restarted.waitFor(fresh.lastPosition)).toBe(true);
     const afterRestart = await tables();
     expect(afterRestart.applied).toBe(61);
 
-    await restarted.rebuild(['balances']);
+    await rebuilder.rebuild(['balances']);
     expect(await tables()).toEqual(afterRestart);
   });
 
@@ -130,7 +135,7 @@ describe('projection runner', () => {
     let last = 0n;
     for (let i = 0; i < 50; i++) last = (await deposit(`account-${i % 7}`, [i * 3 + 1])).lastPosition;
     await settled(store, last);
-    const r = await runner(new BalancesProjection());
+    const { rebuilder: r } = await withRebuilder(new BalancesProjection());
     const progress: number[] = [];
     const [summary] = await r.rebuild(['balances'], (p) => progress.push(p.processed));
     expect(summary).toMatchObject({ name: 'balances', events: 50, rows: { balances: 7, applied_events: 50 } });
@@ -145,7 +150,7 @@ describe('projection runner', () => {
     const owner = await runner(new BalancesProjection(), { run: true });
     const first = await deposit('account-z', [1]);
     expect(await owner.waitFor(first.lastPosition)).toBe(true);
-    const replayer = await runner(new BalancesProjection());
+    const { rebuilder: replayer } = await withRebuilder(new BalancesProjection());
     const [summary] = await replayer.rebuild(['balances']);
     expect(summary!.events).toBe(1);
     const appended = await deposit('account-z', [2]);

@@ -1,6 +1,7 @@
 import { SingleBar, Presets } from 'cli-progress';
 import { EventStore } from '../platform/event-store/event-store.port.js';
-import { ProcessorRunner, type ReplaySummary } from '../platform/projections/processor-runner.js';
+import { ProcessorRunner } from '../platform/projections/processor-runner.js';
+import { ProjectionRebuilder, type ReplaySummary } from '../platform/projections/rebuild/projection-rebuilder.js';
 import { parseArgs, withAppContext } from './app-context.js';
 
 const HELP = `Rebuilds read models from the first event.
@@ -24,7 +25,7 @@ async function main(): Promise<void> {
     );
     const started = new Map<string, number>();
     if (runner.projections.length === 0) return void console.log('No projections are registered.');
-    const summaries: ReplaySummary[] = await runner.rebuild(words, (progress) => {
+    const summaries: ReplaySummary[] = await app.get(ProjectionRebuilder).rebuild(words, (progress) => {
       if (!started.has(progress.name)) {
         if (started.size) bar.stop();
         started.set(progress.name, Date.now());

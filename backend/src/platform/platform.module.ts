@@ -11,6 +11,7 @@ import { PostgresEventStore } from './event-store/postgres/postgres-event-store.
 import { UpcasterRegistry } from './event-store/upcasting.js';
 import { MailTransport, OutboxMailTransport } from './mail/mail-transport.js';
 import { ProcessorRunner } from './projections/processor-runner.js';
+import { ProjectionRebuilder } from './projections/rebuild/projection-rebuilder.js';
 
 async function createEventStore(config: AppConfig, pool: DatabasePool, upcasters: UpcasterRegistry): Promise<EventStore> {
   if (!config.eventStoreUrl) return new PostgresEventStore(pool, upcasters);
@@ -52,10 +53,11 @@ export class PlatformModule implements OnApplicationShutdown {
         UpcasterRegistry,
         { provide: EventStore, inject: [AppConfig, DatabasePool, UpcasterRegistry], useFactory: createEventStore },
         ProcessorRunner,
+        ProjectionRebuilder,
         EventSourcedCommands,
         { provide: MailTransport, useClass: OutboxMailTransport },
       ],
-      exports: [AppConfig, DatabasePool, UpcasterRegistry, EventStore, ProcessorRunner, EventSourcedCommands, MailTransport, CqrsModule],
+      exports: [AppConfig, DatabasePool, UpcasterRegistry, EventStore, ProcessorRunner, ProjectionRebuilder, EventSourcedCommands, MailTransport, CqrsModule],
     };
   }
 

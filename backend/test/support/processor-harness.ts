@@ -5,17 +5,22 @@ import type { DatabasePool } from '../../src/platform/database/database-pool.js'
 import type { EventStore } from '../../src/platform/event-store/event-store.port.js';
 import type { EventProcessor } from '../../src/platform/projections/processor.js';
 import { ProcessorRunner } from '../../src/platform/projections/processor-runner.js';
+import { ProjectionRebuilder } from '../../src/platform/projections/rebuild/projection-rebuilder.js';
 
 /** A ProcessorRunner over the given processors, outside Nest, as a restarted process would build it. */
 export async function createRunner(url: string, store: EventStore, pool: DatabasePool, processors: EventProcessor[], options = { run: false }) {
   const dataSource = new DataSource({ type: 'postgres', url });
   await dataSource.initialize();
   const discovery = { getProviders: () => processors.map((instance) => ({ instance })) } as unknown as DiscoveryService;
-  const runner = new ProcessorRunner(discovery, dataSource, store, AppConfig.override({ RUN_PROCESSORS: String(options.run) }), pool);
+  const config = AppConfig.override({ RUN_PROCESSORS: String(options.run) });
+  const runner = new ProcessorRunner(discovery, dataSource, store, config, pool);
+  const rebuilder = new ProjectionRebuilder(runner, dataSource, store, config);
   runner.onModuleInit();
   await runner.onApplicationBootstrap();
+  rebuilder.onApplicationBootstrap();
   return {
     runner,
+    rebuilder,
     dataSource,
     async close() {
       await runner.onApplicationShutdown();
