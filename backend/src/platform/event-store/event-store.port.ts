@@ -35,8 +35,12 @@ export interface StoredEvent<Type extends string = string, Data = unknown> {
   recordedAt: Date;
 }
 
-/** A number is the version of the last event the caller saw (0-based). */
-export type ExpectedVersion = number | 'no_stream' | 'any';
+/**
+ * The official EventStoreDB client's four: a number is the version of the last event the caller saw
+ * (0-based, the stream must be exactly there); `no_stream` the stream must not exist; `stream_exists` it
+ * must; `any` no check.
+ */
+export type ExpectedVersion = number | 'no_stream' | 'stream_exists' | 'any';
 
 export interface AppendResult {
   /** Stream version of the last appended event. */
@@ -62,6 +66,15 @@ export interface EventSubscription extends AsyncIterable<StoredEvent[]> {
 export const START: bigint = 0n;
 
 export abstract class EventStore {
+  /**
+   * Atomic for the batch. Appending again events whose ids are already stored in this stream, one after
+   * another (a retried append), is an idempotent success: nothing is written and the stored events are
+   * returned, when the expected version admits them (`any`, `stream_exists`, or the version just before
+   * them; EventStoreDB's rule). A batch only partly stored, or stored elsewhere than the expected version
+   * says, is a WrongExpectedVersionError. Reusing an event id for a different event (in another stream,
+   * or elsewhere in this one) is a caller bug: PostgreSQL refuses it with DuplicateEventIdError, while
+   * EventStoreDB, which only looks for ids within the stream, stores it.
+   */
   abstract append(streamId: string, events: NewEvent[], expected: ExpectedVersion): Promise<AppendResult>;
   abstract readStream(streamId: string, options?: ReadStreamOptions): Promise<StoredEvent[]>;
   /** Events after `after` (exclusive) in global order, at most `limit`. */
@@ -82,5 +95,17 @@ export class WrongExpectedVersionError extends Error {
   ) {
     super(`Stream ${streamId} expected version ${String(expected)} but is at ${String(actual)}`);
     this.name = 'WrongExpectedVersionError';
+  }
+}
+
+/** An event id already names a different stored event (PostgreSQL keeps event ids unique store-wide). */
+export class DuplicateEventIdError extends Error {
+  readonly code = 'duplicate_event_id';
+  constructor(
+    readonly streamId: string,
+    readonly eventId: string,
+  ) {
+    super(`Event id ${eventId} is already stored for a different event; it cannot be appended to ${streamId}`);
+    this.name = 'DuplicateEventIdError';
   }
 }

@@ -2,6 +2,7 @@ import { EventStore1700000000000 } from './1700000000000-event-store.js';
 import { MailOutbox1700000000001 } from './1700000000001-mail-outbox.js';
 import { IdentityMerchants1700000000100 } from './1700000000100-identity-merchants.js';
 import { Onboarding1700000000200 } from './1700000000200-onboarding.js';
+import { EventStoreSemantics1700000000300 } from './1700000000300-event-store-semantics.js';
 
 /** Every migration, in order. Add new ones at the end. */
-export const migrations = [EventStore1700000000000, MailOutbox1700000000001, IdentityMerchants1700000000100, Onboarding1700000000200];
+export const migrations = [EventStore1700000000000, MailOutbox1700000000001, IdentityMerchants1700000000100, Onboarding1700000000200, EventStoreSemantics1700000000300];

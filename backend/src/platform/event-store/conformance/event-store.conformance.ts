@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { WrongExpectedVersionError, type EventStore, type NewEvent, type StoredEvent } from '../event-store.port.js';
+import { WrongExpectedVersionError, type EventStore, type ExpectedVersion, type NewEvent, type StoredEvent } from '../event-store.port.js';
 import { UpcasterRegistry } from '../upcasting.js';
 
 /**
@@ -66,30 +66,87 @@ export function describeEventStoreConformance(name: string, target: ConformanceT
       expect((await store.readStream(id))[0]!.eventId).toBe(eventId);
     });
 
-    it('appends with the exact expected version and rejects a stale one with the actual version', async () => {
-      const id = stream('exact');
-      await store.append(id, [event('Opened')], 'no_stream');
-      await store.append(id, [event('Noted')], 0);
-      const error = await store.append(id, [event('Noted')], 0).catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(WrongExpectedVersionError);
-      expect((error as WrongExpectedVersionError).actual).toBe(1);
-      expect(await store.readStream(id)).toHaveLength(2);
+    // Each expectation against a missing stream and one at version 1, with the right and a wrong revision.
+    const matrix: Array<{ label: string; expected: ExpectedVersion; existing: 'absent' | 'present'; outcome: 'ok' | number | 'no_stream' }> = [
+      { label: 'any', expected: 'any', existing: 'absent', outcome: 'ok' },
+      { label: 'any', expected: 'any', existing: 'present', outcome: 'ok' },
+      { label: 'no_stream', expected: 'no_stream', existing: 'absent', outcome: 'ok' },
+      { label: 'no_stream', expected: 'no_stream', existing: 'present', outcome: 1 },
+      { label: 'stream_exists', expected: 'stream_exists', existing: 'absent', outcome: 'no_stream' },
+      { label: 'stream_exists', expected: 'stream_exists', existing: 'present', outcome: 'ok' },
+      { label: 'the right revision', expected: 1, existing: 'present', outcome: 'ok' },
+      { label: 'a stale revision', expected: 0, existing: 'present', outcome: 1 },
+      { label: 'a revision ahead', expected: 2, existing: 'present', outcome: 1 },
+      { label: 'a revision', expected: 0, existing: 'absent', outcome: 'no_stream' },
+    ];
+    it.each(matrix)('expected version $label on a stream $existing: $outcome', async ({ expected, existing, outcome }) => {
+      const id = stream('ev');
+      if (existing === 'present') await store.append(id, [event('Opened'), event('Noted')], 'no_stream');
+      const before = existing === 'present' ? 2 : 0;
+      const result = await store.append(id, [event('Tried')], expected).catch((e: unknown) => e);
+      if (outcome === 'ok') {
+        expect(result).toMatchObject({ nextExpectedVersion: before });
+        expect((await store.readStream(id)).map((e) => e.type).at(-1)).toBe('Tried');
+      } else {
+        expect(result).toBeInstanceOf(WrongExpectedVersionError);
+        expect(result).toMatchObject({ streamId: id, expected, actual: outcome });
+        expect(await store.readStream(id)).toHaveLength(before);
+      }
     });
 
-    it('rejects no_stream on an existing stream and a version on a missing one', async () => {
-      const id = stream('ns');
-      await store.append(id, [event('Opened')], 'no_stream');
-      await expect(store.append(id, [event('Opened')], 'no_stream')).rejects.toBeInstanceOf(WrongExpectedVersionError);
-      const missing = await store.append(stream('missing'), [event('Noted')], 3).catch((e: unknown) => e);
-      expect(missing).toBeInstanceOf(WrongExpectedVersionError);
-      expect((missing as WrongExpectedVersionError).actual).toBe('no_stream');
-    });
+    describe('appending events whose ids are already stored in the stream (a retried append)', () => {
+      const withIds = (...types: string[]) => types.map((type) => ({ ...event(type), eventId: randomUUID() }));
 
-    it('appends with any whether or not the stream exists', async () => {
-      const id = stream('any');
-      await store.append(id, [event('Opened')], 'any');
-      const result = await store.append(id, [event('Noted'), event('Noted')], 'any');
-      expect(result.nextExpectedVersion).toBe(2);
+      it.each<[string, ExpectedVersion]>([
+        ['no_stream', 'no_stream'],
+        ['the revision before them', 0],
+        ['any', 'any'],
+        ['stream_exists', 'stream_exists'],
+      ])('is an idempotent success with %s, answering the stored events', async (_label, expected) => {
+        const id = stream('idem');
+        const opened = expected === 'no_stream' ? [] : [event('Opened')];
+        if (opened.length > 0) await store.append(id, opened, 'no_stream');
+        const batch = withIds('A', 'B');
+        const first = await store.append(id, batch, expected);
+        const again = await store.append(id, batch, expected);
+        expect(again.nextExpectedVersion).toBe(first.nextExpectedVersion);
+        expect(again.lastPosition).toBe(first.lastPosition);
+        expect(again.events.map((e) => [e.eventId, e.streamVersion, e.globalPosition])).toEqual(
+          first.events.map((e) => [e.eventId, e.streamVersion, e.globalPosition]),
+        );
+        expect((await store.readStream(id)).map((e) => e.eventId)).toEqual([...opened.map(() => expect.any(String)), ...batch.map((e) => e.eventId)]);
+      });
+
+      it('is still an idempotent success after the stream moved on', async () => {
+        const id = stream('idemlater');
+        const batch = withIds('A');
+        const first = await store.append(id, batch, 'no_stream');
+        await store.append(id, [event('B')], 0);
+        const again = await store.append(id, batch, 'no_stream');
+        expect(again).toMatchObject({ nextExpectedVersion: 0, lastPosition: first.lastPosition });
+        expect(await store.readStream(id)).toHaveLength(2);
+      });
+
+      it.each<[string, ExpectedVersion]>([
+        ['the same revision', 'no_stream'],
+        ['any', 'any'],
+      ])('refuses a batch only partly stored with %s, appending nothing', async (_label, expected) => {
+        const id = stream('partial');
+        const batch = withIds('A', 'B', 'C');
+        await store.append(id, batch.slice(0, 2), 'no_stream');
+        await expect(store.append(id, batch, expected)).rejects.toBeInstanceOf(WrongExpectedVersionError);
+        expect((await store.readStream(id)).map((e) => e.type)).toEqual(['A', 'B']);
+      });
+
+      it('refuses them with a revision that does not come right before them', async () => {
+        const id = stream('elsewhere');
+        const batch = withIds('A');
+        await store.append(id, [event('Opened')], 'no_stream');
+        await store.append(id, batch, 0);
+        await store.append(id, [event('Closed')], 1);
+        await expect(store.append(id, batch, 'no_stream')).rejects.toBeInstanceOf(WrongExpectedVersionError);
+        expect(await store.readStream(id)).toHaveLength(3);
+      });
     });
 
     it('lets exactly one of several writers with the same expected version win', async () => {

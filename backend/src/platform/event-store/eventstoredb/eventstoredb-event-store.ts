@@ -7,6 +7,7 @@ import {
   FORWARDS,
   NO_STREAM,
   START as ESDB_START,
+  STREAM_EXISTS,
   StreamNotFoundError,
   WrongExpectedVersionError as EsdbWrongExpectedVersionError,
   excludeSystemEvents,
@@ -321,9 +322,11 @@ export class EventStoreDbEventStore extends EventStore {
   }
 }
 
+/** Our four expectations are the client's four; idempotent retries are the server's own rule. */
 function toExpectedRevision(expected: ExpectedVersion): AppendExpectedRevision {
   if (expected === 'any') return ANY;
   if (expected === 'no_stream') return NO_STREAM;
+  if (expected === 'stream_exists') return STREAM_EXISTS;
   return BigInt(expected);
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import {
+  DuplicateEventIdError,
   EventStore,
   WrongExpectedVersionError,
   type AppendResult,
@@ -16,8 +17,14 @@ import { pollingSubscription } from '../subscription.js';
 
 const CHANNEL = 'tallyline_events';
 const EVENT_COLUMNS = `global_position, event_id, stream_id, stream_version, type, data, metadata, recorded_at`;
-/** Only events of transactions older than every running one: no earlier position can still appear. */
-const SETTLED = `transaction_id < pg_snapshot_xmin(pg_current_snapshot())`;
+/**
+ * Only events of transactions older than every running one: no earlier position can still appear. Written
+ * as a bound on the position (which starts with the transaction id) so an index scan stops at the horizon
+ * instead of filtering every unsettled event behind it, however many a long transaction holds back.
+ */
+const SETTLED = `global_position < (pg_snapshot_xmin(pg_current_snapshot())::text::bigint << 20)`;
+/** append_events' codes for the expectations that are not a revision. */
+const EXPECTED_CODES = { any: -1, no_stream: -2, stream_exists: -3 } as const;
 
 interface EventRow {
   global_position: string;
@@ -44,8 +51,8 @@ export class PostgresEventStore extends EventStore {
   async append(streamId: string, events: NewEvent[], expected: ExpectedVersion): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
     const withIds = events.map((e) => ({ ...e, eventId: e.eventId ?? randomUUID() }));
-    const expectedCode = expected === 'any' ? -1 : expected === 'no_stream' ? -2 : expected;
-    for (;;) {
+    const expectedCode = typeof expected === 'number' ? expected : EXPECTED_CODES[expected];
+    for (let duplicateIds = 0; ; ) {
       try {
         const { rows } = await this.pool.query<{ global_position: string; stream_version: number; recorded_at: Date }>(
           'SELECT * FROM append_events($1, $2, $3::jsonb)',
@@ -67,10 +74,14 @@ export class PostgresEventStore extends EventStore {
           const actual = Number(pgError.detail);
           throw new WrongExpectedVersionError(streamId, expected, actual < 0 ? 'no_stream' : actual);
         }
-        // A concurrent writer took the same stream version between our check and our insert.
-        if (pgError.code === '23505' && pgError.constraint === 'events_stream_version_key') {
-          if (expected === 'any') continue;
-          throw new WrongExpectedVersionError(streamId, expected, await this.currentVersion(streamId));
+        // A concurrent append got in between our checks and our insert. Running the checks again decides:
+        // a conflict, an idempotent success (it was the same append), or with 'any' simply the next version.
+        if (pgError.code === '23505' && pgError.constraint === 'events_stream_version_key') continue;
+        // The same, unless the id is still taken after a second look: then it names a different event.
+        if (pgError.code === '23505' && pgError.constraint === 'events_event_id_key') {
+          if (duplicateIds++ === 0) continue;
+          const eventId = /\(event_id\)=\(([^)]+)\)/.exec(pgError.detail ?? '')?.[1] ?? 'unknown';
+          throw new DuplicateEventIdError(streamId, eventId);
         }
         throw error;
       }
@@ -152,14 +163,6 @@ export class PostgresEventStore extends EventStore {
           this.announce();
         }
       });
-  }
-
-  private async currentVersion(streamId: string): Promise<number | 'no_stream'> {
-    const { rows } = await this.pool.query<{ v: number | null }>(
-      'SELECT max(stream_version) AS v FROM events WHERE stream_id = $1',
-      [streamId],
-    );
-    return rows[0]?.v ?? 'no_stream';
   }
 
   private toStored(row: EventRow): StoredEvent {
