@@ -4,6 +4,7 @@ import {
   ANY,
   BACKWARDS,
   NO_STREAM,
+  STREAM_EXISTS,
   StreamNotFoundError,
   WrongExpectedVersionError as EsdbWrongExpectedVersionError,
   type AppendToStreamOptions,
@@ -52,7 +53,8 @@ function fakeServer() {
       const mine = streamOf(streamName);
       const current = mine.length === 0 ? NO_STREAM : mine[mine.length - 1]!.revision;
       const expected = options?.expectedRevision ?? ANY;
-      if (expected !== ANY && expected !== current) throw new EsdbWrongExpectedVersionError(undefined, { streamName, expected, current });
+      const admitted = expected === ANY || (expected === STREAM_EXISTS ? current !== NO_STREAM : expected === current);
+      if (!admitted) throw new EsdbWrongExpectedVersionError(undefined, { streamName, expected, current });
       const written = events.map((e) => record(streamName, e.type, { id: e.id, data: e.data, metadata: e.metadata }));
       const last = written[written.length - 1]!;
       return { success: true, nextExpectedRevision: last.revision, position: last.position };
@@ -82,13 +84,37 @@ const newEvent = (type: string, data: Record<string, unknown> = {}) => ({ type, 
 
 describe('EventStoreDbEventStore', () => {
   describe('append', () => {
-    it('maps every kind of expected version to the client revision', async () => {
+    it('maps each of the four expected versions to the client revision', async () => {
       const server = fakeServer();
       const store = new EventStoreDbEventStore(server.asClient);
       await store.append('payment-1', [newEvent('Opened')], 'no_stream');
       await store.append('payment-1', [newEvent('Noted')], 0);
       await store.append('payment-1', [newEvent('Noted')], 'any');
-      expect(server.client.appendToStream.mock.calls.map((call) => call[2]?.expectedRevision)).toEqual([NO_STREAM, 0n, ANY]);
+      await store.append('payment-1', [newEvent('Noted')], 'stream_exists');
+      expect(server.client.appendToStream.mock.calls.map((call) => call[2]?.expectedRevision)).toEqual([NO_STREAM, 0n, ANY, STREAM_EXISTS]);
+    });
+
+    it('maps stream_exists on a missing stream to a conflict with no stream', async () => {
+      const server = fakeServer();
+      const store = new EventStoreDbEventStore(server.asClient);
+      const error = await store.append('payment-1', [newEvent('Noted')], 'stream_exists').catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(WrongExpectedVersionError);
+      expect(error).toMatchObject({ streamId: 'payment-1', expected: 'stream_exists', actual: 'no_stream' });
+    });
+
+    it("answers the server's idempotent success for a retried batch with the stored events", async () => {
+      const server = fakeServer();
+      const store = new EventStoreDbEventStore(server.asClient);
+      const batch = [newEvent('A'), newEvent('B')].map((e) => ({ ...e, eventId: crypto.randomUUID() }));
+      const first = await store.append('payment-1', batch, 'no_stream');
+      await store.append('payment-1', [newEvent('C')], 1);
+      // The server answers a repeated append with the revision and position of the events it already has.
+      server.client.appendToStream.mockResolvedValueOnce({ success: true, nextExpectedRevision: 1n, position: server.log[1]!.position });
+      const again = await store.append('payment-1', batch, 'no_stream');
+      expect(again.events.map((e) => [e.eventId, e.streamVersion, e.globalPosition])).toEqual(
+        first.events.map((e) => [e.eventId, e.streamVersion, e.globalPosition]),
+      );
+      expect(again).toMatchObject({ nextExpectedVersion: 1, lastPosition: first.lastPosition });
     });
 
     it('stores data and metadata as JSON, keeps given ids and generates missing ones', async () => {
