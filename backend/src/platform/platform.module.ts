@@ -2,6 +2,7 @@ import { Global, Module, type DynamicModule, type OnApplicationShutdown } from '
 import { DiscoveryModule } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
 import { EventSourcedCommands } from './commands/event-sourced-commands.js';
 import { AppConfig } from './config/app-config.js';
 import { DatabasePool } from './database/database-pool.js';
@@ -13,8 +14,13 @@ import { MailTransport, OutboxMailTransport } from './mail/mail-transport.js';
 import { ProcessorRunner } from './projections/processor-runner.js';
 import { ProjectionRebuilder } from './projections/rebuild/projection-rebuilder.js';
 
-async function createEventStore(config: AppConfig, pool: DatabasePool, upcasters: UpcasterRegistry): Promise<EventStore> {
-  if (!config.eventStoreUrl) return new PostgresEventStore(pool, upcasters);
+/** `_migrated`: injecting TypeORM's data source makes this wait for the migrations. */
+async function createEventStore(config: AppConfig, pool: DatabasePool, upcasters: UpcasterRegistry, _migrated: DataSource): Promise<EventStore> {
+  if (!config.eventStoreUrl) {
+    const store = new PostgresEventStore(pool, upcasters);
+    await store.assertTransactionCounterAhead();
+    return store;
+  }
   // Loaded only when used: the gRPC client is heavy and most runs use PostgreSQL.
   const { EventStoreDbEventStore } = await import('./event-store/eventstoredb/eventstoredb-event-store.js');
   return EventStoreDbEventStore.connect(config.eventStoreUrl, upcasters);
@@ -51,7 +57,7 @@ export class PlatformModule implements OnApplicationShutdown {
         { provide: AppConfig, useValue: config },
         { provide: DatabasePool, useFactory: () => new DatabasePool({ connectionString: config.databaseUrl, max: 20 }) },
         UpcasterRegistry,
-        { provide: EventStore, inject: [AppConfig, DatabasePool, UpcasterRegistry], useFactory: createEventStore },
+        { provide: EventStore, inject: [AppConfig, DatabasePool, UpcasterRegistry, DataSource], useFactory: createEventStore },
         ProcessorRunner,
         ProjectionRebuilder,
         EventSourcedCommands,

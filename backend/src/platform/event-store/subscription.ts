@@ -16,12 +16,17 @@ interface Options {
 
 /** Safety net only: wake-ups come from notifications, this bounds the wait if one is ever lost. */
 const IDLE_RECHECK_MS = 5_000;
-const UNSETTLED_RECHECK_MS = 20;
+/**
+ * Events committed but held back by an older running transaction become readable only when it ends,
+ * which sends no wake-up if it appended nothing: recheck soon, then less often while it lasts.
+ */
+const UNSETTLED_RECHECK_MS = { first: 10, max: 500 };
 
 /** Catch-up reads page by page, then sleeps until a wake-up and reads again. */
 export function pollingSubscription(options: Options): EventSubscription {
   const abort = new AbortController();
   let position = options.after;
+  let unsettledWait = UNSETTLED_RECHECK_MS.first;
 
   async function* batches(): AsyncGenerator<StoredEvent[]> {
     while (!abort.signal.aborted) {
@@ -31,11 +36,17 @@ export function pollingSubscription(options: Options): EventSubscription {
       if (abort.signal.aborted) return;
       if (batch.length > 0) {
         position = batch[batch.length - 1]!.globalPosition;
+        unsettledWait = UNSETTLED_RECHECK_MS.first;
         yield batch;
         continue;
       }
-      const unsettled = await options.hasUnsettled(position);
-      await options.wakeUps.next(unsettled ? UNSETTLED_RECHECK_MS : IDLE_RECHECK_MS, seen, abort.signal);
+      if (await options.hasUnsettled(position)) {
+        await options.wakeUps.next(unsettledWait, seen, abort.signal);
+        unsettledWait = Math.min(unsettledWait * 2, UNSETTLED_RECHECK_MS.max);
+      } else {
+        unsettledWait = UNSETTLED_RECHECK_MS.first;
+        await options.wakeUps.next(IDLE_RECHECK_MS, seen, abort.signal);
+      }
     }
   }
 

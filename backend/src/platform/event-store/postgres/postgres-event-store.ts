@@ -108,6 +108,25 @@ export class PostgresEventStore extends EventStore {
     return rows.map((row) => this.toStored(row));
   }
 
+  /**
+   * Positions start with the id of the writing transaction, so they only grow while the cluster's
+   * transaction counter does. A logical dump restored into another cluster keeps the old positions but
+   * not the counter: new events would sort before old ones and every subscriber would skip them.
+   */
+  async assertTransactionCounterAhead(): Promise<void> {
+    const { rows } = await this.pool.query<{ stored: string | null; next: string }>(
+      `SELECT (SELECT transaction_id FROM events ORDER BY global_position DESC LIMIT 1)::text AS stored,
+              pg_snapshot_xmax(pg_current_snapshot())::text AS next`,
+    );
+    const { stored, next } = rows[0]!;
+    if (stored === null || BigInt(stored) < BigInt(next)) return;
+    throw new Error(
+      `Refusing to start: the events table holds positions from transaction ${stored}, ahead of this PostgreSQL cluster's transaction counter (${next}). ` +
+        'The database was most likely restored from a logical dump (pg_dump/pg_restore) into another cluster; new events would sort before the restored ones and projections would never see them. ' +
+        "Restore from a physical backup (pg_basebackup or a copy of the data directory) instead, or re-base the positions: see the README, Operations, 'Backup and restore'.",
+    );
+  }
+
   async headPosition(): Promise<bigint> {
     const { rows } = await this.pool.query<{ head: string | null }>(
       `SELECT max(global_position) AS head FROM events WHERE ${SETTLED}`,

@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import pg from 'pg';
+import { AppConfig } from '../src/platform/config/app-config.js';
+import { DuplicateEventIdError, type NewEvent } from '../src/platform/event-store/event-store.port.js';
+import type { PostgresEventStore } from '../src/platform/event-store/postgres/postgres-event-store.js';
+import { UpcasterRegistry } from '../src/platform/event-store/upcasting.js';
+import { createHttpApp } from '../src/platform/http/configure-app.js';
+import { createMigratedDatabase, createPostgresStore } from './support/postgres-store.js';
+
+/** What the PostgreSQL adapter adds to the conformance suite: its horizon, transactions and clusters. */
+const metadata = { actor: { type: 'system' as const, id: 'test' }, correlationId: 'c', causationId: 'c', schemaVersion: 1 };
+const event = (type: string): NewEvent => ({ type, data: {}, metadata, eventId: randomUUID() });
+
+let store: PostgresEventStore;
+let pool: pg.Pool;
+let dispose: () => Promise<void>;
+
+beforeAll(async () => {
+  ({ store, pool, dispose } = await createPostgresStore(new UpcasterRegistry()));
+});
+afterAll(async () => {
+  await store.close();
+  await dispose();
+});
+
+/** Rows the plan's scans of `events` read: those returned plus those a filter threw away. */
+function rowsReadFromEvents(plan: Record<string, unknown>): number {
+  const own = plan['Relation Name'] === 'events' ? Number(plan['Actual Rows']) * Number(plan['Actual Loops']) + Number(plan['Rows Removed by Filter'] ?? 0) : 0;
+  return own + ((plan.Plans as Record<string, unknown>[] | undefined) ?? []).reduce((sum, child) => sum + rowsReadFromEvents(child), 0);
+}
+
+describe('PostgreSQL event store', () => {
+  it('bounds readAll by the horizon: events a running transaction holds back are not scanned on every poll', async () => {
+    const holder = await pool.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query('SELECT pg_current_xact_id()');
+      const head = await store.headPosition();
+      for (let i = 0; i < 10; i++) await store.append(`held-${randomUUID()}`, Array.from({ length: 30 }, () => event('Held')), 'no_stream');
+      const query = jest.spyOn(pool, 'query');
+      expect(await store.readAll(head, 100)).toEqual([]);
+      const [text, values] = query.mock.calls.find(([sql]) => String(sql).includes('ORDER BY global_position')) as unknown as [string, unknown[]];
+      query.mockRestore();
+      // The same query, explained on a connection that must use the index (as it would on a big table).
+      const explain = await pool.connect();
+      try {
+        await explain.query('SET enable_seqscan = off');
+        const { rows } = await explain.query<{ 'QUERY PLAN': [{ Plan: Record<string, unknown> }] }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${text}`, values);
+        expect(rowsReadFromEvents(rows[0]!['QUERY PLAN'][0].Plan)).toBe(0);
+      } finally {
+        explain.release();
+      }
+    } finally {
+      await holder.query('ROLLBACK');
+      holder.release();
+    }
+  });
+
+  describe('several appends in one database transaction', () => {
+    const appendIn = (client: pg.PoolClient, stream: string, expected: number, events: NewEvent[]) =>
+      client.query<{ global_position: string }>('SELECT * FROM append_events($1, $2, $3::jsonb)', [stream, expected, JSON.stringify(events)]);
+
+    it('take positions in the order they were made', async () => {
+      const [x, y] = [`x-${randomUUID()}`, `y-${randomUUID()}`];
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        await appendIn(client, x, -2, [event('X0')]);
+        await appendIn(client, y, -2, [event('Y0'), event('Y1')]);
+        await appendIn(client, x, 0, [event('X1')]);
+        await client.query('COMMIT');
+      } finally {
+        client.release();
+      }
+      const all = [...(await store.readStream(x)), ...(await store.readStream(y))].sort((a, b) => (a.globalPosition < b.globalPosition ? -1 : 1));
+      expect(all.map((e) => e.type)).toEqual(['X0', 'Y0', 'Y1', 'X1']);
+    });
+
+    it('cannot put an event before the one it follows in its stream: an older transaction must retry', async () => {
+      const stream = `s-${randomUUID()}`;
+      const older = await pool.connect();
+      try {
+        await older.query('BEGIN');
+        // Its first write gives this transaction its id, hence the start of its positions.
+        await appendIn(older, `other-${randomUUID()}`, -2, [event('Elsewhere')]);
+        // A newer transaction appends the stream's first event and commits.
+        await store.append(stream, [event('First')], 'no_stream');
+        const error = await appendIn(older, stream, 0, [event('Second')]).catch((e: unknown) => e);
+        expect(error).toMatchObject({ code: '40001', message: expect.stringContaining('retry this transaction') });
+      } finally {
+        await older.query('ROLLBACK');
+        older.release();
+      }
+      expect((await store.readStream(stream)).map((e) => e.type)).toEqual(['First']);
+    });
+  });
+
+  it('refuses an event id stored for another stream with a typed error, appending nothing', async () => {
+    const taken = event('Taken');
+    await store.append(`a-${randomUUID()}`, [taken], 'no_stream');
+    const other = `b-${randomUUID()}`;
+    const error = await store.append(other, [event('Fine'), { ...event('Again'), eventId: taken.eventId }], 'no_stream').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DuplicateEventIdError);
+    expect(error).toMatchObject({ streamId: other, eventId: taken.eventId });
+    expect(await store.readStream(other)).toEqual([]);
+  });
+});
+
+describe('starting on a restored database', () => {
+  it('refuses to start when stored positions are ahead of the cluster transaction counter', async () => {
+    const { database, pool: restored } = await createMigratedDatabase();
+    try {
+      // What a logical dump of an older, busier cluster looks like here: an event from a transaction
+      // a million ids ahead of this cluster's counter.
+      await restored.query(
+        `INSERT INTO events (global_position, transaction_id, event_id, stream_id, stream_version, type, data, metadata)
+         SELECT (next + 1000000) << 20 | 1, (next + 1000000)::text::xid8, $1, 'restored-1', 0, 'Restored', '{}', '{}'
+           FROM (SELECT pg_snapshot_xmax(pg_current_snapshot())::text::bigint AS next) counter`,
+        [randomUUID()],
+      );
+      const config = AppConfig.override({ DATABASE_URL: database.url, LOG_LEVEL: 'silent', SEED_DEMO: 'false', JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256' });
+      await expect(createHttpApp(config)).rejects.toThrow(/ahead of this PostgreSQL cluster's transaction counter.*logical dump.*Backup and restore/s);
+    } finally {
+      await restored.end();
+      await database.drop();
+    }
+  });
+});
