@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import pg from 'pg';
 import { AppConfig } from '../src/platform/config/app-config.js';
 import { DuplicateEventIdError, type NewEvent } from '../src/platform/event-store/event-store.port.js';
-import type { PostgresEventStore } from '../src/platform/event-store/postgres/postgres-event-store.js';
+import { settled } from '../src/platform/event-store/conformance/event-store.conformance.js';
+import { PostgresEventStore } from '../src/platform/event-store/postgres/postgres-event-store.js';
+import { rebasePositions } from '../src/platform/event-store/postgres/rebase-positions.js';
 import { UpcasterRegistry } from '../src/platform/event-store/upcasting.js';
 import { createHttpApp } from '../src/platform/http/configure-app.js';
 import { createMigratedDatabase, createPostgresStore } from './support/postgres-store.js';
@@ -107,21 +109,55 @@ describe('PostgreSQL event store', () => {
   });
 });
 
-describe('starting on a restored database', () => {
+describe('a database restored from a logical dump into another cluster', () => {
+  /**
+   * What a dump of an older, busier cluster looks like here: events of transactions a million and two
+   * million ids ahead of this cluster's counter (two in one, one in the other).
+   */
+  async function restoreAhead(restored: pg.Pool): Promise<void> {
+    await restored.query(
+      `INSERT INTO events (global_position, transaction_id, event_id, stream_id, stream_version, type, data, metadata)
+       SELECT ((next + t) << 20) + i, (next + t)::text::xid8, gen_random_uuid(), s, v, type, '{}', $1::jsonb
+         FROM (SELECT pg_snapshot_xmax(pg_current_snapshot())::text::bigint AS next) counter,
+              (VALUES (1000000, 1, 'restored-1', 0, 'R0'), (1000000, 2, 'restored-1', 1, 'R1'), (2000000, 1, 'restored-2', 0, 'Other'))
+                AS e(t, i, s, v, type)`,
+      [JSON.stringify(metadata)],
+    );
+  }
+
   it('refuses to start when stored positions are ahead of the cluster transaction counter', async () => {
     const { database, pool: restored } = await createMigratedDatabase();
     try {
-      // What a logical dump of an older, busier cluster looks like here: an event from a transaction
-      // a million ids ahead of this cluster's counter.
-      await restored.query(
-        `INSERT INTO events (global_position, transaction_id, event_id, stream_id, stream_version, type, data, metadata)
-         SELECT (next + 1000000) << 20 | 1, (next + 1000000)::text::xid8, $1, 'restored-1', 0, 'Restored', '{}', '{}'
-           FROM (SELECT pg_snapshot_xmax(pg_current_snapshot())::text::bigint AS next) counter`,
-        [randomUUID()],
-      );
+      await restoreAhead(restored);
       const config = AppConfig.override({ DATABASE_URL: database.url, LOG_LEVEL: 'silent', SEED_DEMO: 'false', JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256' });
       await expect(createHttpApp(config)).rejects.toThrow(/ahead of this PostgreSQL cluster's transaction counter.*logical dump.*Backup and restore/s);
     } finally {
+      await restored.end();
+      await database.drop();
+    }
+  });
+
+  it('is re-based: same order, checkpoints follow their events, new events sort after, the start check passes', async () => {
+    const { database, pool: restored } = await createMigratedDatabase();
+    const rebasedStore = new PostgresEventStore(restored);
+    try {
+      await restoreAhead(restored);
+      await restored.query(
+        `INSERT INTO processor_checkpoints (name, position)
+         VALUES ('saw-two', (SELECT global_position FROM events WHERE type = 'R1')), ('saw-none', 0)`,
+      );
+      expect(await rebasePositions(restored)).toEqual({ rebased: true, events: 3, checkpoints: 2 });
+      await rebasedStore.assertTransactionCounterAhead();
+      const { rows } = await restored.query('SELECT name, position FROM processor_checkpoints ORDER BY name');
+      expect(rows).toEqual([{ name: 'saw-none', position: '0' }, { name: 'saw-two', position: '2' }]);
+      const after = await rebasedStore.append('restored-1', [event('After')], 1);
+      await settled(rebasedStore, after.lastPosition);
+      const all = await rebasedStore.readAll(0n, 10);
+      expect(all.map((e) => [e.type, e.streamVersion])).toEqual([['R0', 0], ['R1', 1], ['Other', 0], ['After', 2]]);
+      expect(all.slice(0, 3).map((e) => e.globalPosition)).toEqual([1n, 2n, 3n]);
+      expect(await rebasePositions(restored)).toEqual({ rebased: false, events: 0, checkpoints: 0 });
+    } finally {
+      await rebasedStore.close();
       await restored.end();
       await database.drop();
     }

@@ -1,0 +1,40 @@
+import { AppConfig } from '../../config/app-config.js';
+import { DatabasePool } from '../../database/database-pool.js';
+import { resolveDatabase } from '../../database/resolve-database.js';
+import { rebasePositions } from './rebase-positions.js';
+
+const HELP = `Re-bases the PostgreSQL event store's positions after a logical restore (pg_dump/pg_restore) into
+another cluster, when the app refuses to start because stored positions are ahead of the cluster's
+transaction counter. Stop the app first. Afterwards rebuild the read models with \`npm run replay\`.
+
+Usage: npm run events:rebase`;
+
+async function main(): Promise<void> {
+  if (process.argv.includes('--help')) {
+    console.log(HELP);
+    return;
+  }
+  if (AppConfig.override({}).eventStoreUrl) {
+    console.error('EVENTSTORE_URL is set: events live in EventStoreDB, whose positions need no re-base.');
+    process.exitCode = 2;
+    return;
+  }
+  const { config, embedded } = await resolveDatabase();
+  const pool = new DatabasePool({ connectionString: config.databaseUrl, max: 2 });
+  try {
+    const result = await rebasePositions(pool);
+    console.log(
+      result.rebased
+        ? `Re-based ${result.events} events and ${result.checkpoints} processor checkpoints. Now run \`npm run replay\`, then start the app.`
+        : 'Stored positions are already behind the transaction counter: nothing to re-base.',
+    );
+  } finally {
+    await pool.end();
+    await embedded?.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(`Could not re-base the event store: ${(error as Error).message}`);
+  process.exit(1);
+});

@@ -1,0 +1,69 @@
+import type pg from 'pg';
+
+export interface RebaseResult {
+  /** False when the stored positions were already behind the counter: nothing changed. */
+  rebased: boolean;
+  events: number;
+  checkpoints: number;
+}
+
+const PER_TRANSACTION = 2n ** 20n;
+
+/**
+ * After a logical restore into another cluster (see assertTransactionCounterAhead): renumbers every event
+ * 1, 2, 3… in its global order, as if written by transactions 0, 1, 2… of 2^20 events each, moves each
+ * processor checkpoint to the new position of the last event it had seen, then advances the cluster's
+ * transaction counter past them so new events sort after. One transaction; run it with the app stopped.
+ * Read models keep the old positions they copied (the event log's), so rebuild them afterwards (replay).
+ */
+export async function rebasePositions(pool: pg.Pool): Promise<RebaseResult> {
+  const client = await pool.connect();
+  let events: number;
+  let checkpoints: number;
+  try {
+    await client.query('BEGIN');
+    // No append may slip in between numbering and renumbering.
+    await client.query('LOCK TABLE events IN EXCLUSIVE MODE');
+    const { rows } = await client.query<{ stored: string | null; next: string }>(
+      `SELECT (SELECT transaction_id FROM events ORDER BY global_position DESC LIMIT 1)::text AS stored,
+              pg_snapshot_xmax(pg_current_snapshot())::text AS next`,
+    );
+    if (rows[0]!.stored === null || BigInt(rows[0]!.stored) < BigInt(rows[0]!.next)) {
+      await client.query('ROLLBACK');
+      return { rebased: false, events: 0, checkpoints: 0 };
+    }
+    await client.query(
+      `CREATE TEMP TABLE rebase_positions ON COMMIT DROP AS
+         SELECT global_position AS old, row_number() OVER (ORDER BY global_position) AS new FROM events`,
+    );
+    await client.query('CREATE UNIQUE INDEX ON rebase_positions (old)');
+    checkpoints = (
+      await client.query(
+        `UPDATE processor_checkpoints c
+            SET position = coalesce((SELECT m.new FROM rebase_positions m WHERE m.old <= c.position ORDER BY m.old DESC LIMIT 1), 0)`,
+      )
+    ).rowCount!;
+    // Through negative positions: an old position may equal a new one, and the primary key is checked row by row.
+    await client.query('UPDATE events SET global_position = -global_position');
+    events = (
+      await client.query(
+        `UPDATE events e SET global_position = m.new, transaction_id = (m.new >> 20)::text::xid8
+           FROM rebase_positions m WHERE e.global_position = -m.old`,
+      )
+    ).rowCount!;
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+  // Each statement outside a transaction block uses up one transaction id: new events must start above
+  // the renumbered ones, whose last "transaction" is events / 2^20.
+  const lastRebased = BigInt(events) / PER_TRANSACTION;
+  for (;;) {
+    const { rows } = await pool.query<{ id: string }>('SELECT pg_current_xact_id()::text AS id');
+    if (BigInt(rows[0]!.id) > lastRebased) break;
+  }
+  return { rebased: true, events, checkpoints };
+}
