@@ -98,6 +98,17 @@ describe('PostgreSQL event store', () => {
     });
   });
 
+  it.each<['no_stream' | 'any']>([['no_stream'], ['any']])(
+    'answers concurrent retries of one append (%s) alike, storing it once',
+    async (expected) => {
+      const stream = `retried-${randomUUID()}`;
+      const batch = [event('A'), event('B')];
+      const results = await Promise.all(Array.from({ length: 6 }, () => store.append(stream, batch, expected)));
+      for (const result of results) expect(result.events.map((e) => e.globalPosition)).toEqual(results[0]!.events.map((e) => e.globalPosition));
+      expect((await store.readStream(stream)).map((e) => e.eventId)).toEqual(batch.map((e) => e.eventId));
+    },
+  );
+
   it('refuses an event id stored for another stream with a typed error, appending nothing', async () => {
     const taken = event('Taken');
     await store.append(`a-${randomUUID()}`, [taken], 'no_stream');
