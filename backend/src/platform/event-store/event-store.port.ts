@@ -42,6 +42,13 @@ export interface StoredEvent<Type extends string = string, Data = unknown> {
  */
 export type ExpectedVersion = number | 'no_stream' | 'stream_exists' | 'any';
 
+/** A revision is a stream version (adapters encode the other three as negative numbers or constants). */
+export function assertExpectedVersion(expected: ExpectedVersion): void {
+  if (typeof expected === 'number' && !(Number.isInteger(expected) && expected >= 0)) {
+    throw new Error(`Invalid expected version ${expected}: a revision is a stream version (0 or more)`);
+  }
+}
+
 export interface AppendResult {
   /** Stream version of the last appended event. */
   nextExpectedVersion: number;

@@ -94,6 +94,12 @@ export function describeEventStoreConformance(name: string, target: ConformanceT
       }
     });
 
+    it.each([-1, -2, 1.5])('refuses %s as a revision instead of reading it as something else', async (revision) => {
+      const id = stream('badrev');
+      await expect(store.append(id, [event('Opened')], revision)).rejects.toThrow(`Invalid expected version ${revision}`);
+      expect(await store.readStream(id)).toEqual([]);
+    });
+
     describe('appending events whose ids are already stored in the stream (a retried append)', () => {
       const withIds = (...types: string[]) => types.map((type) => ({ ...event(type), eventId: randomUUID() }));
 

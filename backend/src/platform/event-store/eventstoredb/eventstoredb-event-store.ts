@@ -22,6 +22,7 @@ import {
   type StreamingRead,
 } from '@eventstore/db-client';
 import {
+  assertExpectedVersion,
   EventStore,
   START,
   WrongExpectedVersionError,
@@ -89,6 +90,7 @@ export class EventStoreDbEventStore extends EventStore {
 
   async append(streamId: string, events: NewEvent[], expected: ExpectedVersion): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
+    assertExpectedVersion(expected);
     const withIds = events.map((e) => ({ ...e, eventId: e.eventId ?? randomUUID() }));
     const data = withIds.map((e) =>
       jsonEvent({ id: e.eventId, type: e.type, data: e.data as JSONType, metadata: e.metadata as JSONType }),

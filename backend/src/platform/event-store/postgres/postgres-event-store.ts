@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import {
+  assertExpectedVersion,
   DuplicateEventIdError,
   EventStore,
   WrongExpectedVersionError,
@@ -51,6 +52,7 @@ export class PostgresEventStore extends EventStore {
   async append(streamId: string, events: NewEvent[], expected: ExpectedVersion): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
     const withIds = events.map((e) => ({ ...e, eventId: e.eventId ?? randomUUID() }));
+    assertExpectedVersion(expected);
     const expectedCode = typeof expected === 'number' ? expected : EXPECTED_CODES[expected];
     for (let duplicateIds = 0; ; ) {
       try {
