@@ -4,7 +4,7 @@ import { ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { EventLogEntry } from '@tallyline/contracts';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { StaffOnly } from '../platform/auth/auth.decorators.js';
+import { Roles } from '../platform/auth/auth.decorators.js';
 import { DomainError } from '../platform/domain-error.js';
 import { EventStore, START } from '../platform/event-store/event-store.port.js';
 import { contentRange, parseListQuery, UUID_PATTERN } from '../platform/http/list-query.js';
@@ -17,7 +17,7 @@ const exportQuerySchema = z.object({ stream: z.string().min(1).max(300).optional
 /** The raw event log for compliance: browse (ra-data-simple-rest) and export (NDJSON). */
 @ApiTags('admin')
 @Controller('admin/events')
-@StaffOnly()
+@Roles('staff')
 export class AuditController {
   constructor(
     private readonly queries: EventLogQueries,

@@ -2,6 +2,7 @@ import { Controller, Get, HttpStatus, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { DataSource } from 'typeorm';
+import { Public } from '../platform/auth/auth.decorators.js';
 import { MailTransport } from '../platform/mail/mail-transport.js';
 import { ProcessorRunner } from '../platform/projections/processor-runner.js';
 
@@ -23,6 +24,7 @@ async function timed(check: () => Promise<Record<string, unknown>>): Promise<Che
 
 @ApiTags('health')
 @Controller('health')
+@Public()
 export class HealthController {
   private readonly startedAt = Date.now();
 

@@ -12,7 +12,7 @@ import {
 } from '@tallyline/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { CommandContext } from '../platform/commands/command-context.js';
-import { Authenticated, CurrentUser, type AuthUser } from '../platform/auth/auth.decorators.js';
+import { CurrentUser, Public, Roles, type AuthUser } from '../platform/auth/auth.decorators.js';
 import { Ctx } from '../platform/http/request-context.js';
 import { ApiZodBody, zodPipe } from '../platform/http/zod-validation.js';
 import { LoginService } from './login/login.service.js';
@@ -27,6 +27,7 @@ export class IdentityController {
   ) {}
 
   @Post('register')
+  @Public()
   @ApiZodBody(registerRequestSchema)
   async register(@Body(zodPipe(registerRequestSchema)) body: RegisterRequest, @Ctx() ctx: CommandContext): Promise<RegisterResponse> {
     const user = await this.commandBus.execute(new RegisterUser({ ...body, role: 'merchant' }, ctx));
@@ -34,6 +35,7 @@ export class IdentityController {
   }
 
   @Post('login')
+  @Public()
   @HttpCode(200)
   @ApiZodBody(loginRequestSchema)
   async login(@Body(zodPipe(loginRequestSchema)) body: LoginRequest, @Req() request: FastifyRequest): Promise<LoginResponse> {
@@ -42,7 +44,7 @@ export class IdentityController {
   }
 
   @Get('user')
-  @Authenticated()
+  @Roles('merchant', 'staff')
   user(@CurrentUser() user: AuthUser): User {
     return { id: user.userId, email: user.email, firstName: user.firstName, lastName: user.lastName, role: user.role };
   }

@@ -1,7 +1,9 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { UserLookup } from '../platform/auth/auth-user.js';
+import { UpcasterRegistry } from '../platform/event-store/upcasting.js';
 import { IdentityController } from './identity.controller.js';
+import { LegacyCredentialsImport } from './legacy-credentials-import.js';
 import { LoginThrottle } from './login/login-throttle.js';
 import { LoginService } from './login/login.service.js';
 import { UserCredentials, UserView } from './read-models/user.entity.js';
@@ -9,13 +11,18 @@ import { UsersProjection } from './read-models/users.projection.js';
 import { RegisterUserHandler } from './register-user/register-user.handler.js';
 import { StaffAccounts } from './staff-accounts.js';
 import { UsersTableLookup } from './user-lookup.js';
+import { registerUserUpcasters } from './user.events.v1.js';
 
 /** Global because every guarded route needs the user lookup. */
 @Global()
 @Module({
   imports: [TypeOrmModule.forFeature([UserView, UserCredentials])],
   controllers: [IdentityController],
-  providers: [RegisterUserHandler, LoginService, LoginThrottle, UsersProjection, StaffAccounts, { provide: UserLookup, useClass: UsersTableLookup }],
+  providers: [RegisterUserHandler, LoginService, LoginThrottle, UsersProjection, StaffAccounts, LegacyCredentialsImport, { provide: UserLookup, useClass: UsersTableLookup }],
   exports: [UserLookup, StaffAccounts, LoginService],
 })
-export class IdentityModule {}
+export class IdentityModule {
+  constructor(upcasters: UpcasterRegistry) {
+    registerUserUpcasters(upcasters);
+  }
+}

@@ -3,6 +3,7 @@ import { userDecider, type RegisterUserCommand } from './user.decider.js';
 import type { UserEvent } from './user.events.js';
 
 const given = (events: UserEvent[]) => events.reduce(userDecider.evolve, userDecider.initialState());
+const at = new Date('2026-03-01T10:00:00Z');
 const register: RegisterUserCommand = {
   type: 'RegisterUser',
   userId: 'u1',
@@ -10,24 +11,36 @@ const register: RegisterUserCommand = {
   firstName: 'Ada',
   lastName: 'Lovelace',
   role: 'merchant',
-  at: new Date('2026-03-01T10:00:00Z'),
+  passwordHash: '$argon2id$v=19$hash',
+  at,
 };
 
 describe('a user that does not exist yet', () => {
-  it('registers: UserRegistered with the time from the command and no secret', () => {
+  it('registers: UserRegistered with the password hash (never a password) and the time from the command', () => {
     expect(userDecider.decide(register, given([]))).toEqual([
       {
         type: 'UserRegistered',
-        data: { userId: 'u1', email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', role: 'merchant', registeredAt: '2026-03-01T10:00:00.000Z' },
+        data: { userId: 'u1', email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', role: 'merchant', passwordHash: '$argon2id$v=19$hash', registeredAt: '2026-03-01T10:00:00.000Z' },
       },
     ]);
+  });
+
+  it('has no credentials to import', () => {
+    expect(() => userDecider.decide({ type: 'ImportCredentials', passwordHash: 'h', at }, given([]))).toThrow('User not found');
   });
 });
 
 describe('a registered user', () => {
-  it('cannot register again', () => {
-    const state = given(userDecider.decide(register, given([])));
-    expect(state).toEqual({ status: 'registered', email: 'ada@example.com', role: 'merchant' });
-    expect(() => userDecider.decide(register, state)).toThrow('User already registered');
+  const registered = given(userDecider.decide(register, given([])));
+
+  it('cannot register again: the e-mail is taken', () => {
+    expect(registered).toEqual({ status: 'registered', userId: 'u1', email: 'ada@example.com', role: 'merchant' });
+    expect(() => userDecider.decide(register, registered)).toThrow('Email already registered');
+  });
+
+  it('adopts credentials from the table of before hashes travelled in events', () => {
+    expect(userDecider.decide({ type: 'ImportCredentials', passwordHash: '$argon2id$old', at }, registered)).toEqual([
+      { type: 'CredentialsImported', data: { userId: 'u1', email: 'ada@example.com', passwordHash: '$argon2id$old', importedAt: at.toISOString() } },
+    ]);
   });
 });

@@ -1,9 +1,22 @@
 import type { Role } from '@tallyline/contracts';
 
-/** A person got an account. No password or hash: credentials are state, kept in user_credentials. */
+/**
+ * A person got an account. The argon2id hash travels in the event (never the password), so the
+ * credentials table is a projection and sign-up is one append: no half-made account. `passwordHash` is
+ * null only on events from before (schemaVersion 1, see user.events.v1.ts).
+ */
 export interface UserRegistered {
   type: 'UserRegistered';
-  data: { userId: string; email: string; firstName: string; lastName: string; role: Role; registeredAt: string };
+  data: { userId: string; email: string; firstName: string; lastName: string; role: Role; passwordHash: string | null; registeredAt: string };
 }
 
-export type UserEvent = UserRegistered;
+/** Credentials of an account from before hashes travelled in events, adopted from the old table (legacy-credentials-import.ts). */
+export interface CredentialsImported {
+  type: 'CredentialsImported';
+  data: { userId: string; email: string; passwordHash: string; importedAt: string };
+}
+
+export type UserEvent = UserRegistered | CredentialsImported;
+
+/** Schema versions of the current shapes (1 when absent). */
+export const USER_SCHEMA_VERSIONS: Record<string, number> = { UserRegistered: 2 };

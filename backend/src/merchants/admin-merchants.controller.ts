@@ -5,7 +5,7 @@ import { BUSINESS_TYPES, ENVIRONMENTS, MERCHANT_MESSAGES, type AdminMerchant } f
 import type { FastifyReply } from 'fastify';
 import { Repository } from 'typeorm';
 import { z } from 'zod';
-import { StaffOnly } from '../platform/auth/auth.decorators.js';
+import { Roles } from '../platform/auth/auth.decorators.js';
 import { DomainError } from '../platform/domain-error.js';
 import { contentRange, idFilterSchema, likePattern, parseListQuery, UUID_PATTERN } from '../platform/http/list-query.js';
 import { toMerchant } from './merchant-queries.js';
@@ -34,7 +34,7 @@ const SORT_COLUMNS: Record<string, string> = {
 /** Staff view of every merchant (ra-data-simple-rest conventions). */
 @ApiTags('admin')
 @Controller('admin/merchants')
-@StaffOnly()
+@Roles('staff')
 export class AdminMerchantsController {
   constructor(@InjectRepository(MerchantView) private readonly merchants: Repository<MerchantView>) {}
 

@@ -1,14 +1,15 @@
 import { Controller, Get, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Environment, Merchant } from '@tallyline/contracts';
-import { CurrentApiKey, MerchantApi, type ApiKeyPrincipal } from '../platform/auth/auth.decorators.js';
-import type { AuthenticatedRequest } from '../platform/auth/auth.guard.js';
+import { AcceptsApiKey, CurrentApiKey, Roles, type ApiKeyPrincipal } from '../platform/auth/auth.decorators.js';
+import type { AuthenticatedRequest } from '../platform/auth/authenticated-request.js';
 import { MerchantQueries } from './merchant-queries.js';
 
 /** For integrators: who am I, and in which environment does this credential act. */
 @ApiTags('client')
 @Controller('client')
-@MerchantApi()
+@Roles('merchant')
+@AcceptsApiKey()
 export class ClientMerchantController {
   constructor(private readonly queries: MerchantQueries) {}
 

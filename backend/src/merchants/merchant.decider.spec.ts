@@ -25,7 +25,7 @@ describe('no merchant yet', () => {
   });
   it('cannot switch environment or take keys', () => {
     expect(() => merchantDecider.decide({ type: 'SwitchEnvironment', at }, given([]))).toThrow('Merchant account not found');
-    expect(() => merchantDecider.decide({ type: 'IssueApiKey', keyId: 'k', environment: 'staging', last4: 'abcd', at }, given([]))).toThrow('Merchant account not found');
+    expect(() => merchantDecider.decide({ type: 'IssueApiKey', keyId: 'k', environment: 'staging', prefix: 'sk_test_', keyHash: 'h', last4: 'abcd', at }, given([]))).toThrow('Merchant account not found');
   });
 });
 
@@ -47,13 +47,35 @@ describe('a registered merchant', () => {
     expect(merchantDecider.decide({ type: 'SwitchEnvironment', to: 'staging', at }, state)).toHaveLength(1);
   });
 
-  it('issues the first key of an environment, then rotates it', () => {
-    const issued = merchantDecider.decide({ type: 'IssueApiKey', keyId: 'k1', environment: 'staging', last4: '1a2b', at }, state);
-    expect(issued).toEqual([{ type: 'ApiKeyIssued', data: { merchantId: 'm1', keyId: 'k1', environment: 'staging', last4: '1a2b', issuedAt: at.toISOString() } }]);
-    const rotated = merchantDecider.decide({ type: 'IssueApiKey', keyId: 'k2', environment: 'staging', last4: '3c4d', at }, given([registered, ...issued]));
-    expect(rotated[0]).toMatchObject({ type: 'ApiKeyRotated', data: { keyId: 'k2', previousKeyId: 'k1' } });
-    const otherEnvironment = merchantDecider.decide({ type: 'IssueApiKey', keyId: 'k3', environment: 'production', last4: '5e6f', at }, given([registered, ...issued]));
+  const issue = (keyId: string, environment: 'staging' | 'production', keyHash: string) =>
+    ({ type: 'IssueApiKey', keyId, environment, prefix: environment === 'staging' ? 'sk_test_' : 'sk_live_', keyHash, last4: keyHash.slice(-4), at }) as const;
+
+  it('issues the first key of an environment with its hash, never the key, then rotates it', () => {
+    const issued = merchantDecider.decide(issue('k1', 'staging', 'hash-1a2b'), state);
+    expect(issued).toEqual([
+      { type: 'ApiKeyIssued', data: { merchantId: 'm1', keyId: 'k1', environment: 'staging', prefix: 'sk_test_', keyHash: 'hash-1a2b', last4: '1a2b', issuedAt: at.toISOString() } },
+    ]);
+    const rotated = merchantDecider.decide(issue('k2', 'staging', 'hash-3c4d'), given([registered, ...issued]));
+    expect(rotated).toEqual([
+      {
+        type: 'ApiKeyRotated',
+        data: { merchantId: 'm1', keyId: 'k2', previousKeyId: 'k1', environment: 'staging', prefix: 'sk_test_', keyHash: 'hash-3c4d', last4: '3c4d', rotatedAt: at.toISOString() },
+      },
+    ]);
+    const otherEnvironment = merchantDecider.decide(issue('k3', 'production', 'hash-5e6f'), given([registered, ...issued]));
     expect(otherEnvironment[0]?.type).toBe('ApiKeyIssued');
+  });
+
+  it('adopts a key from before keys were event-sourced without changing which key is current', () => {
+    const issued = merchantDecider.decide(issue('k1', 'staging', 'hash-1a2b'), state);
+    const imported = merchantDecider.decide(
+      { type: 'ImportApiKey', keyId: 'k1', environment: 'staging', prefix: 'sk_test_', keyHash: 'hash-1a2b', last4: '1a2b', createdAt: at },
+      given([registered, ...issued]),
+    );
+    expect(imported).toEqual([
+      { type: 'ApiKeyImported', data: { merchantId: 'm1', keyId: 'k1', environment: 'staging', prefix: 'sk_test_', keyHash: 'hash-1a2b', last4: '1a2b', createdAt: at.toISOString() } },
+    ]);
+    expect(merchantDecider.decide(issue('k2', 'staging', 'hash-3c4d'), given([registered, ...issued, ...imported]))[0]?.data).toMatchObject({ previousKeyId: 'k1' });
   });
 
   it('activation is a no-op while active', () => {

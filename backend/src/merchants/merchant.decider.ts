@@ -20,7 +20,9 @@ export type MerchantCommand =
     }
   /** No target: toggle (the spec's client sends no body). */
   | { type: 'SwitchEnvironment'; to?: Environment; at: Date }
-  | { type: 'IssueApiKey'; keyId: string; environment: Environment; last4: string; at: Date }
+  /** The handler makes the secret; only its hash, prefix and last four characters reach the decider. */
+  | { type: 'IssueApiKey'; keyId: string; environment: Environment; prefix: string; keyHash: string; last4: string; at: Date }
+  | { type: 'ImportApiKey'; keyId: string; environment: Environment; prefix: string; keyHash: string; last4: string; createdAt: Date }
   | { type: 'ActivateMerchant'; reason: string; at: Date };
 
 const notFound = () => new DomainError('not_found', MERCHANT_MESSAGES.notFound);
@@ -38,6 +40,8 @@ export const merchantDecider: Decider<MerchantState, MerchantCommand, MerchantEv
         return state.status === 'registered' ? { ...state, keys: { ...state.keys, [event.data.environment]: event.data.keyId } } : state;
       case 'MerchantActivated':
         return state.status === 'registered' ? { ...state, isActive: true } : state;
+      case 'ApiKeyImported':
+        return state;
     }
   },
   decide: (command, state) => {
@@ -56,10 +60,15 @@ export const merchantDecider: Decider<MerchantState, MerchantCommand, MerchantEv
       }
       case 'IssueApiKey': {
         const previousKeyId = state.keys[command.environment];
-        const base = { merchantId, keyId: command.keyId, environment: command.environment, last4: command.last4 };
+        const { keyId, environment, prefix, keyHash, last4 } = command;
+        const base = { merchantId, keyId, environment, prefix, keyHash, last4 };
         return previousKeyId
           ? [{ type: 'ApiKeyRotated', data: { ...base, previousKeyId, rotatedAt: command.at.toISOString() } }]
           : [{ type: 'ApiKeyIssued', data: { ...base, issuedAt: command.at.toISOString() } }];
+      }
+      case 'ImportApiKey': {
+        const { keyId, environment, prefix, keyHash, last4, createdAt } = command;
+        return [{ type: 'ApiKeyImported', data: { merchantId, keyId, environment, prefix, keyHash, last4, createdAt: createdAt.toISOString() } }];
       }
       case 'ActivateMerchant':
         return state.isActive ? [] : [{ type: 'MerchantActivated', data: { merchantId, reason: command.reason, activatedAt: command.at.toISOString() } }];

@@ -11,7 +11,7 @@ import {
   type MerchantStats,
 } from '@tallyline/contracts';
 import { z } from 'zod';
-import { Authenticated, CurrentUser, type AuthUser } from '../platform/auth/auth.decorators.js';
+import { CurrentUser, Roles, type AuthUser } from '../platform/auth/auth.decorators.js';
 import type { CommandContext } from '../platform/commands/command-context.js';
 import { Ctx } from '../platform/http/request-context.js';
 import { ApiZodBody, zodPipe } from '../platform/http/zod-validation.js';
@@ -20,10 +20,13 @@ import { RegisterMerchant } from './register-merchant/register-merchant.command.
 import { RotateApiKey } from './rotate-api-key/rotate-api-key.command.js';
 import { SwitchEnvironment } from './switch-environment/switch-environment.command.js';
 
-/** The signed-in user's own merchant: the merchant id is the user id, so nothing here can reach another's. */
+/**
+ * The signed-in user's own merchant: the merchant id is the user id, so nothing here can reach another's.
+ * Merchant accounts only: staff cannot make merchants or keys for themselves here.
+ */
 @ApiTags('merchants')
 @Controller('merchants')
-@Authenticated()
+@Roles('merchant')
 export class MerchantsController {
   constructor(
     private readonly commandBus: CommandBus,

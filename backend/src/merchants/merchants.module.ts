@@ -1,4 +1,5 @@
 import { Global, Module } from '@nestjs/common';
+import { UpcasterRegistry } from '../platform/event-store/upcasting.js';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ApiKeyLookup } from '../platform/auth/auth-user.js';
 import { AdminMerchantsController } from './admin-merchants.controller.js';
@@ -6,9 +7,12 @@ import { ActivateMerchantHandler } from './activate-merchant/activate-merchant.h
 import { ApiKeysTableLookup } from './api-key-lookup.js';
 import { BootSeed } from './boot-seed.js';
 import { ClientMerchantController } from './client-merchant.controller.js';
+import { LegacyApiKeysImport } from './legacy-api-keys-import.js';
+import { registerMerchantUpcasters } from './merchant.events.v1.js';
 import { MerchantQueries } from './merchant-queries.js';
 import { MerchantsController } from './merchants.controller.js';
 import { ApiKeyRecord, MerchantStatsView, MerchantView } from './read-models/merchant.entity.js';
+import { ApiKeysProjection } from './read-models/api-keys.projection.js';
 import { MerchantsProjection, MerchantStatsProjection } from './read-models/merchants.projection.js';
 import { RegisterMerchantHandler } from './register-merchant/register-merchant.handler.js';
 import { RotateApiKeyHandler } from './rotate-api-key/rotate-api-key.handler.js';
@@ -27,9 +31,15 @@ import { SwitchEnvironmentHandler } from './switch-environment/switch-environmen
     MerchantQueries,
     MerchantsProjection,
     MerchantStatsProjection,
+    ApiKeysProjection,
+    LegacyApiKeysImport,
     BootSeed,
     { provide: ApiKeyLookup, useClass: ApiKeysTableLookup },
   ],
   exports: [ApiKeyLookup, MerchantQueries],
 })
-export class MerchantsModule {}
+export class MerchantsModule {
+  constructor(upcasters: UpcasterRegistry) {
+    registerMerchantUpcasters(upcasters);
+  }
+}

@@ -11,7 +11,7 @@ import {
   type StatusChange,
 } from '@tallyline/contracts';
 import type { FastifyReply } from 'fastify';
-import { StaffOnly } from '../platform/auth/auth.decorators.js';
+import { Roles } from '../platform/auth/auth.decorators.js';
 import type { CommandContext } from '../platform/commands/command-context.js';
 import { VERSION_MISMATCH_MESSAGE } from '../platform/commands/event-sourced-commands.js';
 import { DomainError } from '../platform/domain-error.js';
@@ -25,7 +25,7 @@ import { DocumentStore } from './documents/document-store.js';
 /** The staff review queue (ra-data-simple-rest conventions, so react-admin needs no custom provider). */
 @ApiTags('admin')
 @Controller('admin/merchant-applications')
-@StaffOnly()
+@Roles('staff')
 export class AdminApplicationsController {
   constructor(
     private readonly commandBus: CommandBus,

@@ -7,6 +7,7 @@ import {
   type SubmitApplicationResponse,
 } from '@tallyline/contracts';
 import type { FastifyRequest } from 'fastify';
+import { Public } from '../platform/auth/auth.decorators.js';
 import type { CommandContext } from '../platform/commands/command-context.js';
 import { DomainError } from '../platform/domain-error.js';
 import { Ctx } from '../platform/http/request-context.js';
@@ -19,6 +20,7 @@ import { SubmitApplication } from './submit-application/submit-application.comma
 /** Public: visitors apply without signing in (spec §6). */
 @ApiTags('merchant-applications')
 @Controller('merchant-applications')
+@Public()
 export class MerchantApplicationsController {
   constructor(
     private readonly commandBus: CommandBus,

@@ -11,10 +11,10 @@ export class UserView {
   @Column('timestamptz', { name: 'created_at' }) createdAt: Date;
 }
 
-/** Credentials are state, not events: the e-mail claim (unique) and the argon2 hash. */
+/** Sign-in credentials (projection "users", from UserRegistered/CredentialsImported): the argon2 hash, never a password. */
 @Entity('user_credentials')
 export class UserCredentials {
   @PrimaryColumn('uuid', { name: 'user_id' }) userId: string;
-  @Column('text', { unique: true }) email: string;
+  @Column('text') email: string;
   @Column('text', { name: 'password_hash' }) passwordHash: string;
 }

@@ -23,12 +23,13 @@ export class MerchantStatsView {
   @Column('integer', { name: 'successful_transactions', default: 0 }) successfulTransactions: number;
 }
 
-/** Secret keys are state, not events: only their sha256 is kept. */
+/** Secret keys (projection "api-keys" of ApiKeyIssued/Rotated/Imported): only their sha256 is kept. */
 @Entity('api_keys')
 export class ApiKeyRecord {
   @PrimaryColumn('uuid') id: string;
   @Column('uuid', { name: 'merchant_id' }) merchantId: string;
   @Column('text') environment: 'production' | 'staging';
+  @Column('text') prefix: string;
   @Column('text', { name: 'key_hash', unique: true }) keyHash: string;
   @Column('text') last4: string;
   @Column('timestamptz', { name: 'created_at' }) createdAt: Date;

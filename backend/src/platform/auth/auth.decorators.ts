@@ -1,29 +1,43 @@
-import { applyDecorators, createParamDecorator, SetMetadata, UseGuards, type ExecutionContext } from '@nestjs/common';
+import { applyDecorators, createParamDecorator, SetMetadata, type ExecutionContext } from '@nestjs/common';
 import { ApiBearerAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import type { Role } from '@tallyline/contracts';
 import { DomainError } from '../domain-error.js';
-import { ACCESS_MODE, AuthGuard, type AccessMode, type AuthenticatedRequest } from './auth.guard.js';
 import type { ApiKeyPrincipal, AuthUser } from './auth-user.js';
+import type { AuthenticatedRequest } from './authenticated-request.js';
 
-const access = (mode: AccessMode, ...extra: MethodDecorator[]) =>
-  applyDecorators(SetMetadata(ACCESS_MODE, mode), UseGuards(AuthGuard), ApiBearerAuth(), ApiUnauthorizedResponse({ description: 'No or invalid credentials' }), ...extra);
+export const IS_PUBLIC = 'tallyline:public';
+export const ROLES = 'tallyline:roles';
+export const ACCEPTS_API_KEY = 'tallyline:accepts-api-key';
 
-/** Any valid session JWT (merchant or staff). */
-export const Authenticated = () => access('session');
+/**
+ * Every route needs a session unless it says otherwise (the global AuthenticationGuard): this marks
+ * the few that anyone may call (sign-up, sign-in, health, the public application form).
+ */
+export const Public = () => SetMetadata(IS_PUBLIC, true);
 
-/** A session whose user has the staff role: 401 anonymous, 403 anyone else. */
-export const StaffOnly = () => access('staff', ApiForbiddenResponse({ description: 'Not a staff account' }));
+/** Only these roles, read from the database on each request (an API key acts as its merchant): 403 for anyone else. */
+export const Roles = (...roles: Role[]) =>
+  applyDecorators(
+    SetMetadata(ROLES, roles),
+    ApiBearerAuth(),
+    ApiUnauthorizedResponse({ description: 'No or invalid credentials' }),
+    ApiForbiddenResponse({ description: `Only for ${roles.join(' or ')} accounts` }),
+  );
 
-/** /api/client/*: a merchant user's session JWT or a secret API key (sk_test_… / sk_live_…). */
-export const MerchantApi = () => access('merchant-api');
+/**
+ * /api/client/*: a secret API key is accepted next to a session. A key acts only in its own
+ * environment (sk_test_ staging, sk_live_ production): naming the other one is a 403.
+ */
+export const AcceptsApiKey = () => SetMetadata(ACCEPTS_API_KEY, true);
 
-/** The signed-in user (routes under @Authenticated / @StaffOnly, or @MerchantApi with a JWT). */
+/** The signed-in user (any route but @Public ones, or an @AcceptsApiKey route called with a session). */
 export const CurrentUser = createParamDecorator((_: unknown, context: ExecutionContext): AuthUser => {
   const user = context.switchToHttp().getRequest<AuthenticatedRequest>().user;
   if (!user) throw new DomainError('unauthorized', 'Authentication required');
   return user;
 });
 
-/** The API key's principal when the call used one (undefined for JWT callers). */
+/** The API key's principal when the call used one (undefined for session callers). */
 export const CurrentApiKey = createParamDecorator(
   (_: unknown, context: ExecutionContext): ApiKeyPrincipal | undefined => context.switchToHttp().getRequest<AuthenticatedRequest>().apiKey,
 );

@@ -3,6 +3,14 @@ import { MailOutbox1700000000001 } from './1700000000001-mail-outbox.js';
 import { IdentityMerchants1700000000100 } from './1700000000100-identity-merchants.js';
 import { Onboarding1700000000200 } from './1700000000200-onboarding.js';
 import { EventStoreSemantics1700000000300 } from './1700000000300-event-store-semantics.js';
+import { SecretsFromEvents1700000000600 } from './1700000000600-secrets-from-events.js';
 
 /** Every migration, in order. Add new ones at the end. */
-export const migrations = [EventStore1700000000000, MailOutbox1700000000001, IdentityMerchants1700000000100, Onboarding1700000000200, EventStoreSemantics1700000000300];
+export const migrations = [
+  EventStore1700000000000,
+  MailOutbox1700000000001,
+  IdentityMerchants1700000000100,
+  Onboarding1700000000200,
+  EventStoreSemantics1700000000300,
+  SecretsFromEvents1700000000600,
+];

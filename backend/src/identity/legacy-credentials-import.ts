@@ -1,0 +1,32 @@
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { systemContext } from '../platform/commands/command-context.js';
+import { EventSourcedCommands } from '../platform/commands/event-sourced-commands.js';
+import { streamNames } from '../platform/event-store/stream-names.js';
+import { userDecider } from './user.decider.js';
+
+/**
+ * Databases from before hashes travelled in events keep credentials in `legacy_user_credentials`
+ * (migration 1700000000600). At boot each row is recorded as CredentialsImported, then deleted, so the
+ * account keeps signing in and a replay rebuilds it. Safe to repeat after a crash (an upsert by user).
+ */
+@Injectable()
+export class LegacyCredentialsImport implements OnApplicationBootstrap {
+  private readonly logger = new Logger(LegacyCredentialsImport.name);
+
+  constructor(
+    private readonly db: DataSource,
+    private readonly commands: EventSourcedCommands,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    const rows = (await this.db.query(`SELECT user_id, password_hash FROM legacy_user_credentials`)) as { user_id: string; password_hash: string }[];
+    const context = { ...systemContext('legacy-import'), readYourWrites: false };
+    for (const row of rows) {
+      const command = { type: 'ImportCredentials' as const, passwordHash: row.password_hash, at: context.now };
+      await this.commands.handle(streamNames.user(row.user_id), userDecider, command, context, { retryOnConflict: true });
+      await this.db.query(`DELETE FROM legacy_user_credentials WHERE user_id = $1`, [row.user_id]);
+    }
+    if (rows.length) this.logger.log(`Recorded the credentials of ${rows.length} accounts from before hashes travelled in events`);
+  }
+}

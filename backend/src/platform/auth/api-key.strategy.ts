@@ -1,0 +1,19 @@
+import { Injectable } from '@nestjs/common';
+import { PassportStrategy } from '@nestjs/passport';
+import { Strategy } from 'passport-custom';
+import { ApiKeyLookup, type ApiKeyPrincipal } from './auth-user.js';
+import { bearerToken, type AuthenticatedRequest } from './authenticated-request.js';
+
+/** Secret API keys (`sk_test_…` / `sk_live_…`) as bearer tokens, recognised by their sha256. */
+@Injectable()
+export class ApiKeyStrategy extends PassportStrategy(Strategy, 'api-key') {
+  constructor(private readonly keys: ApiKeyLookup) {
+    super();
+  }
+
+  async validate(request: AuthenticatedRequest): Promise<ApiKeyPrincipal | false> {
+    const token = bearerToken(request);
+    if (!token?.startsWith('sk_')) return false;
+    return (await this.keys.bySecret(token)) ?? false;
+  }
+}

@@ -1,0 +1,66 @@
+import { Injectable, type ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AuthGuard } from '@nestjs/passport';
+import { API_KEY_PREFIX, type Role } from '@tallyline/contracts';
+import { DomainError } from '../domain-error.js';
+import { ACCEPTS_API_KEY, IS_PUBLIC, ROLES } from './auth.decorators.js';
+import type { ApiKeyPrincipal, AuthUser } from './auth-user.js';
+import { bearerToken, type AuthenticatedRequest } from './authenticated-request.js';
+
+/**
+ * The APP_GUARD: every route is authenticated unless marked @Public(), so a new controller cannot be
+ * open by forgetting a decorator. Passport tries the session JWT, then the API key strategy; this
+ * class then authorizes: keys only where @AcceptsApiKey() and only in their own environment, roles
+ * from @Roles().
+ */
+@Injectable()
+export class AuthenticationGuard extends AuthGuard(['jwt', 'api-key']) {
+  constructor(private readonly reflector: Reflector) {
+    super();
+  }
+
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (this.flag(IS_PUBLIC, context)) return true;
+    await super.canActivate(context);
+    const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
+    const principal = request.user as AuthUser | ApiKeyPrincipal;
+    let role: Role;
+    if ('keyId' in principal) {
+      // Passport puts whatever a strategy returns in `user`; a key is not a user.
+      request.user = undefined;
+      if (!this.flag(ACCEPTS_API_KEY, context)) throw new DomainError('unauthorized', 'API keys are accepted only on /api/client routes');
+      assertOwnEnvironment(request, principal);
+      request.apiKey = principal;
+      request.actor = { type: 'api_key', id: principal.keyId };
+      role = 'merchant';
+    } else {
+      request.actor = { type: principal.role === 'staff' ? 'staff' : 'user', id: principal.userId };
+      role = principal.role;
+    }
+    const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES, [context.getHandler(), context.getClass()]);
+    if (roles && !roles.includes(role)) throw new DomainError('forbidden', roles.includes('staff') ? 'Staff access only' : 'Merchant accounts only');
+    return true;
+  }
+
+  /** Passport's verdict: a strategy error as is, no principal as 401 with a message saying why. */
+  override handleRequest<T>(error: unknown, principal: T | false, _info: unknown, context: ExecutionContext): T {
+    if (error) throw error;
+    if (principal) return principal;
+    const token = bearerToken(context.switchToHttp().getRequest<AuthenticatedRequest>());
+    throw new DomainError('unauthorized', !token ? 'Authentication required' : token.startsWith('sk_') ? 'Invalid API key' : 'Invalid or expired token');
+  }
+
+  private flag(key: string, context: ExecutionContext): boolean {
+    return this.reflector.getAllAndOverride<boolean | undefined>(key, [context.getHandler(), context.getClass()]) === true;
+  }
+}
+
+/** A key names its environment by its prefix; a request naming the other one (query or JSON body) is refused. */
+function assertOwnEnvironment(request: AuthenticatedRequest, key: ApiKeyPrincipal): void {
+  const query = request.query as Record<string, unknown> | undefined;
+  const body = request.body !== null && typeof request.body === 'object' && !Array.isArray(request.body) ? (request.body as Record<string, unknown>) : undefined;
+  const named = query?.environment ?? body?.environment;
+  if (named !== undefined && named !== key.environment) {
+    throw new DomainError('forbidden', `A ${API_KEY_PREFIX[key.environment]} key acts only in ${key.environment}; use your ${key.environment === 'staging' ? 'production' : 'staging'} key for ${String(named)}`);
+  }
+}

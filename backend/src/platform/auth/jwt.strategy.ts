@@ -1,0 +1,26 @@
+import { Injectable } from '@nestjs/common';
+import { PassportStrategy } from '@nestjs/passport';
+import { ExtractJwt, Strategy } from 'passport-jwt';
+import { AppConfig } from '../config/app-config.js';
+import { UserLookup, type AuthUser } from './auth-user.js';
+import { jwtSecret } from './jwt-secret.js';
+
+/**
+ * Session JWTs: HS256 only (no `none`, no key confusion), an expiry is required (passport-jwt only
+ * checks `exp` when present), and the token only names the user: the role is read from the database on
+ * every request, so a demoted or deleted account loses access at once.
+ */
+@Injectable()
+export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
+  constructor(
+    config: AppConfig,
+    private readonly users: UserLookup,
+  ) {
+    super({ jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(), secretOrKey: jwtSecret(config), algorithms: ['HS256'], ignoreExpiration: false });
+  }
+
+  async validate(payload: { sub?: unknown; exp?: unknown }): Promise<AuthUser | false> {
+    if (typeof payload.exp !== 'number' || typeof payload.sub !== 'string') return false;
+    return (await this.users.userById(payload.sub)) ?? false;
+  }
+}
