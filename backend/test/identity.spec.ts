@@ -22,12 +22,13 @@ describe('identity: sign-up, sign-in, current user', () => {
     expect(res.body).not.toMatch(/argon2|passwordHash|correct-horse/);
   });
 
-  it('records UserRegistered without any credential in it', async () => {
+  it('records UserRegistered with the argon2id hash, never the password', async () => {
     const { user } = await registerUser(t);
     const { DataSource } = await import('typeorm');
     const rows = (await t.app.get(DataSource).query(`SELECT type, data::text AS data FROM events WHERE stream_id = $1`, [`user-${user.id}`])) as { type: string; data: string }[];
     expect(rows.map((r) => r.type)).toEqual(['UserRegistered']);
-    expect(rows[0]!.data).not.toMatch(/password|argon2|correct-horse/i);
+    expect(JSON.parse(rows[0]!.data).passwordHash).toMatch(/^\$argon2id\$/);
+    expect(rows[0]!.data).not.toContain(PASSWORD);
   });
 
   it.each([
