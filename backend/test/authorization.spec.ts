@@ -1,0 +1,128 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { InjectOptions } from 'fastify';
+import { DataSource } from 'typeorm';
+import type { TestApp } from './support/app.js';
+import { bearer, createStaff, PASSWORD, registerMerchant } from './support/auth.js';
+import { createApplication, createOnboardingApp, PDF } from './support/onboarding.js';
+import { listRoutes, type RouteInfo } from './support/routes.js';
+
+const CALLERS = ['anonymous', 'merchantA', 'merchantB', 'staff', 'keyOtherEnv', 'keyOwnEnv'] as const;
+type Caller = (typeof CALLERS)[number];
+type Expected = Record<Caller, number>;
+
+/** The usual answers: a route for any session, merchants only, staff only, integrators (API key or session). */
+const anyone = (status: number): Expected => ({ anonymous: status, merchantA: status, merchantB: status, staff: status, keyOtherEnv: status, keyOwnEnv: status });
+const signedIn = (status: number): Expected => ({ anonymous: 401, merchantA: status, merchantB: status, staff: status, keyOtherEnv: 401, keyOwnEnv: 401 });
+const merchants = (status: number, own = status): Expected => ({ anonymous: 401, merchantA: own, merchantB: status, staff: 403, keyOtherEnv: 401, keyOwnEnv: 401 });
+const staffOnly = (status: number): Expected => ({ anonymous: 401, merchantA: 403, merchantB: 403, staff: status, keyOtherEnv: 401, keyOwnEnv: 401 });
+const clientApi = (status: number): Expected => ({ anonymous: 401, merchantA: status, merchantB: status, staff: 403, keyOtherEnv: 403, keyOwnEnv: status });
+
+interface Fixture {
+  merchantA: { id: string; email: string };
+  applicationId: string;
+  eventId: string;
+}
+
+/**
+ * Every endpoint × every kind of caller → the expected status. A's API key is a staging key; "other
+ * environment" calls name production. The request is built per call, so creating calls stay valid.
+ */
+const MATRIX: Record<string, { request: (f: Fixture) => Omit<InjectOptions, 'method'>; expected: Expected }> = {
+  'GET /api/health': { request: () => ({ url: '/api/health' }), expected: anyone(200) },
+  'GET /api/health/database': { request: () => ({ url: '/api/health/database' }), expected: anyone(200) },
+  'GET /api/health/email': { request: () => ({ url: '/api/health/email' }), expected: anyone(200) },
+  'POST /api/auth/register': { request: () => ({ url: '/api/auth/register', payload: { email: `${randomUUID()}@example.test`, password: PASSWORD, firstName: 'A', lastName: 'B' } }), expected: anyone(201) },
+  'POST /api/auth/login': { request: (f) => ({ url: '/api/auth/login', payload: { email: f.merchantA.email, password: PASSWORD } }), expected: anyone(200) },
+  'POST /api/merchant-applications': { request: () => ({ url: '/api/merchant-applications', payload: {} }), expected: anyone(400) },
+  'GET /api/auth/user': { request: () => ({ url: '/api/auth/user' }), expected: signedIn(200) },
+  'POST /api/merchants/register': { request: (f) => ({ url: '/api/merchants/register', payload: { companyName: 'Again Ltd', email: f.merchantA.email, businessType: 'SaaS' } }), expected: merchants(409) },
+  'GET /api/merchants/current': { request: () => ({ url: '/api/merchants/current' }), expected: merchants(200) },
+  'PATCH /api/merchants/environment': { request: () => ({ url: '/api/merchants/environment' }), expected: merchants(200) },
+  'GET /api/merchants/stats': { request: () => ({ url: '/api/merchants/stats' }), expected: merchants(200) },
+  'GET /api/merchants/api-keys': { request: () => ({ url: '/api/merchants/api-keys' }), expected: merchants(200) },
+  'POST /api/merchants/api-keys/:environment/rotate': { request: () => ({ url: '/api/merchants/api-keys/production/rotate' }), expected: merchants(201) },
+  'GET /api/client/merchant': { request: () => ({ url: '/api/client/merchant' }), expected: clientApi(200) },
+  'GET /api/admin/merchant-applications': { request: () => ({ url: '/api/admin/merchant-applications' }), expected: staffOnly(200) },
+  'GET /api/admin/merchant-applications/:id': { request: (f) => ({ url: `/api/admin/merchant-applications/${f.applicationId}` }), expected: staffOnly(200) },
+  'GET /api/admin/merchant-applications/:id/history': { request: (f) => ({ url: `/api/admin/merchant-applications/${f.applicationId}/history` }), expected: staffOnly(200) },
+  'GET /api/admin/merchant-applications/:id/documents/:field': {
+    request: (f) => ({ url: `/api/admin/merchant-applications/${f.applicationId}/documents/passportId` }),
+    expected: staffOnly(200),
+  },
+  'PATCH /api/admin/merchant-applications/:id/status': {
+    request: (f) => ({ url: `/api/admin/merchant-applications/${f.applicationId}/status`, payload: { status: 'under_review' } }),
+    expected: staffOnly(200),
+  },
+  'GET /api/admin/events': { request: () => ({ url: '/api/admin/events' }), expected: staffOnly(200) },
+  'GET /api/admin/events/export': { request: (f) => ({ url: `/api/admin/events/export?stream=merchant-${f.merchantA.id}` }), expected: staffOnly(200) },
+  'GET /api/admin/events/:id': { request: (f) => ({ url: `/api/admin/events/${f.eventId}` }), expected: staffOnly(200) },
+  'GET /api/admin/merchants': { request: () => ({ url: '/api/admin/merchants' }), expected: staffOnly(200) },
+  'GET /api/admin/merchants/:id': { request: (f) => ({ url: `/api/admin/merchants/${f.merchantA.id}` }), expected: staffOnly(200) },
+};
+
+describe('authorization', () => {
+  let t: TestApp;
+  let routes: RouteInfo[];
+  let fixture: Fixture;
+  let credentials: Record<Caller, { authorization?: string; environment?: string }>;
+
+  beforeAll(async () => {
+    t = await createOnboardingApp();
+    routes = listRoutes(t.app);
+    const [a, b, staff] = await Promise.all([registerMerchant(t), registerMerchant(t), createStaff(t)]);
+    const key = (await t.request({ method: 'POST', url: '/api/merchants/api-keys/staging/rotate', headers: bearer(a.token) })).json().key as string;
+    const { id: applicationId } = await createApplication(t, {}, [{ field: 'passportId', filename: 'passport.pdf', content: PDF }]);
+    const [event] = (await t.app.get(DataSource).query(`SELECT event_id FROM events WHERE stream_id = $1 LIMIT 1`, [`merchant-${a.merchant.id}`])) as { event_id: string }[];
+    fixture = { merchantA: { id: a.merchant.id, email: a.user.email }, applicationId, eventId: event!.event_id };
+    credentials = {
+      anonymous: {},
+      merchantA: bearer(a.token),
+      merchantB: bearer(b.token),
+      staff: bearer(staff.token),
+      keyOtherEnv: { ...bearer(key), environment: 'production' },
+      keyOwnEnv: { ...bearer(key), environment: 'staging' },
+    };
+  });
+  afterAll(() => t.close());
+
+  it('lists every route from the router: each is guarded or explicitly @Public(), and no controller brings its own guard', async () => {
+    const fastify = t.app.getHttpAdapter().getInstance();
+    for (const { method, path } of routes) expect([method, path, fastify.hasRoute({ method, url: path })]).toEqual([method, path, true]);
+    expect(routes.filter((r) => r.ownGuards > 0).map((r) => r.route)).toEqual([]);
+    expect(routes.filter((r) => r.isPublic).map((r) => r.route)).toEqual([
+      'GET /api/health',
+      'GET /api/health/database',
+      'GET /api/health/email',
+      'POST /api/auth/login',
+      'POST /api/auth/register',
+      'POST /api/merchant-applications',
+    ]);
+    for (const { method, path, route } of routes.filter((r) => !r.isPublic)) {
+      const url = path.replace(/:\w+/g, randomUUID());
+      const res = await t.request({ method: method as InjectOptions['method'], url });
+      expect([route, res.statusCode]).toEqual([route, 401]);
+    }
+  });
+
+  it('the matrix names every route there is', () => {
+    expect(Object.keys(MATRIX).sort()).toEqual(routes.map((r) => r.route).sort());
+  });
+
+  describe.each(Object.entries(MATRIX))('%s', (route, { request, expected }) => {
+    it(`answers ${CALLERS.map((c) => `${c} ${expected[c]}`).join(', ')}`, async () => {
+      const method = route.split(' ')[0] as InjectOptions['method'];
+      const actual = {} as Expected;
+      for (const caller of CALLERS) {
+        const { authorization, environment } = credentials[caller];
+        const options = request(fixture);
+        const url = environment ? `${options.url as string}${(options.url as string).includes('?') ? '&' : '?'}environment=${environment}` : options.url;
+        const res = await t.request({ ...options, method, url, headers: { ...(authorization ? { authorization } : {}) } });
+        actual[caller] = res.statusCode;
+        // B never sees anything of A's.
+        if (caller === 'merchantB' && route !== 'POST /api/auth/login') expect([route, res.body.includes(fixture.merchantA.id)]).toEqual([route, false]);
+      }
+      expect(actual).toEqual(expected);
+    });
+  });
+});
