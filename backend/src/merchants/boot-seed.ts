@@ -32,7 +32,7 @@ export class BootSeed {
   }
 
   private async isEmpty(): Promise<boolean> {
-    const rows = (await this.db.query(`SELECT 1 FROM user_credentials WHERE email <> $1 LIMIT 1`, [this.config.staffEmail?.toLowerCase() ?? ''])) as unknown[];
+    const rows = (await this.db.query(`SELECT 1 FROM users WHERE email <> $1 LIMIT 1`, [this.config.staffEmail?.toLowerCase() ?? ''])) as unknown[];
     return rows.length === 0;
   }
 

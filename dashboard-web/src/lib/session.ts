@@ -63,7 +63,7 @@ export function useCurrentUser() {
   return { user, token, isLoading: Boolean(token) && query.isPending, error: query.error };
 }
 
-/** GET /api/merchants/current, only once a user exists; 404 means the user has no merchant. */
+/** GET /api/merchants/current, only once a user exists; 404 means the user has no merchant, 403 a staff account (which never has one). */
 export function useCurrentMerchant() {
   const { user, isLoading: userLoading } = useCurrentUser();
   const query = useQuery({
@@ -73,7 +73,7 @@ export function useCurrentMerchant() {
       try {
         return await apiRequest<Merchant>('/api/merchants/current');
       } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return null;
+        if (error instanceof ApiError && (error.status === 404 || error.status === 403)) return null;
         throw error;
       }
     },
