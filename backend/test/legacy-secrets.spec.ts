@@ -38,7 +38,10 @@ describe('secrets from before keys and credentials were event-sourced', () => {
       ],
       'no_stream',
     );
-    await db.query(`INSERT INTO legacy_user_credentials (user_id, email, password_hash) VALUES ($1, $2, $3)`, [userId, email, await argon2.hash(PASSWORD, { type: argon2.argon2id })]);
+    const hash = await argon2.hash(PASSWORD, { type: argon2.argon2id });
+    await db.query(`INSERT INTO legacy_user_credentials (user_id, email, password_hash) VALUES ($1, $2, $3)`, [userId, email, hash]);
+    // The old two-step sign-up's half-made account: credentials stored, UserRegistered never appended.
+    await db.query(`INSERT INTO legacy_user_credentials (user_id, email, password_hash) VALUES ($1, 'half-made@example.test', $2)`, [randomUUID(), hash]);
     await db.query(
       `INSERT INTO legacy_api_keys (id, merchant_id, environment, key_hash, last4, created_at, revoked_at) VALUES ($1, $3, 'staging', $4, 'aaaa', $5, $5), ($2, $3, 'staging', $6, 'bbbb', $5, NULL)`,
       [oldKeyId, currentKeyId, userId, sha(oldSecret), at, sha(currentSecret)],
@@ -57,6 +60,11 @@ describe('secrets from before keys and credentials were event-sourced', () => {
     expect(login.statusCode).toBe(200);
     expect((await t.request({ method: 'GET', url: '/api/auth/user', headers: bearer(login.json().token) })).json().id).toBe(userId);
     expect((await t.request({ method: 'POST', url: '/api/auth/register', payload: { email, password: PASSWORD, firstName: 'A', lastName: 'B' } })).statusCode).toBe(409);
+  });
+
+  it("an old half-made sign-up is dropped: its e-mail cannot sign in and is free to register", async () => {
+    expect((await t.request({ method: 'POST', url: '/api/auth/login', payload: { email: 'half-made@example.test', password: PASSWORD } })).statusCode).toBe(401);
+    expect((await t.request({ method: 'POST', url: '/api/auth/register', payload: { email: 'half-made@example.test', password: PASSWORD, firstName: 'A', lastName: 'B' } })).statusCode).toBe(201);
   });
 
   it('the old valid key still works, the old revoked one does not, and rotating replaces it', async () => {

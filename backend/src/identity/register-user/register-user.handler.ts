@@ -14,7 +14,7 @@ import { RegisterUser } from './register-user.command.js';
 
 /** Name-based (v5) user ids: one normalized e-mail, one id, one stream. */
 const USER_ID_NAMESPACE = 'b5f0e0d2-6c1e-4d55-9a51-0f4b0c7e8a31';
-export const userIdFor = (normalizedEmail: string) => uuidv5(normalizedEmail, USER_ID_NAMESPACE);
+const userIdFor = (normalizedEmail: string) => uuidv5(normalizedEmail, USER_ID_NAMESPACE);
 
 /**
  * Sign-up is one append. The user's stream is named after the normalized e-mail (v5 uuid), so
