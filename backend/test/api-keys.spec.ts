@@ -4,6 +4,7 @@ import { JwtService } from '@nestjs/jwt';
 import { DataSource } from 'typeorm';
 import { EventStore } from '../src/platform/event-store/event-store.port.js';
 import { ProcessorRunner } from '../src/platform/projections/processor-runner.js';
+import { ProjectionRebuilder } from '../src/platform/projections/rebuild/projection-rebuilder.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { bearer, createStaff, registerMerchant, registerUser } from './support/auth.js';
 
@@ -124,7 +125,7 @@ describe('API keys are event-sourced', () => {
     const before = await contents();
     expect(before.api_keys.length).toBeGreaterThan(8);
     expect(before.api_keys.some((k: { revoked_at: Date | null }) => k.revoked_at)).toBe(true);
-    await t.app.get(ProcessorRunner).rebuild(['api-keys', 'users']);
+    await t.app.get(ProjectionRebuilder).rebuild(['api-keys', 'users']);
     expect(await contents()).toEqual(before);
   });
 });

@@ -6,6 +6,7 @@ import { LegacyCredentialsImport } from '../src/identity/legacy-credentials-impo
 import { LegacyApiKeysImport } from '../src/merchants/legacy-api-keys-import.js';
 import { EventStore, type EventMetadata } from '../src/platform/event-store/event-store.port.js';
 import { ProcessorRunner } from '../src/platform/projections/processor-runner.js';
+import { ProjectionRebuilder } from '../src/platform/projections/rebuild/projection-rebuilder.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { bearer, PASSWORD } from './support/auth.js';
 
@@ -79,7 +80,7 @@ describe('secrets from before keys and credentials were event-sourced', () => {
     expect(await db.query(`SELECT (SELECT count(*) FROM legacy_user_credentials)::int AS credentials, (SELECT count(*) FROM legacy_api_keys)::int AS keys`)).toEqual([{ credentials: 0, keys: 0 }]);
     const contents = async () => [await db.query(`SELECT * FROM api_keys ORDER BY id`), await db.query(`SELECT * FROM user_credentials ORDER BY user_id`)];
     const before = await contents();
-    await t.app.get(ProcessorRunner).rebuild(['api-keys', 'users']);
+    await t.app.get(ProjectionRebuilder).rebuild(['api-keys', 'users']);
     expect(await contents()).toEqual(before);
   });
 });
