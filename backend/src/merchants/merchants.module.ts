@@ -1,7 +1,7 @@
 import { Global, Module } from '@nestjs/common';
-import { UpcasterRegistry } from '../platform/event-store/upcasting.js';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ApiKeyLookup } from '../platform/auth/auth-user.js';
+import { UpcasterRegistry } from '../platform/event-store/upcasting.js';
 import { AdminMerchantsController } from './admin-merchants.controller.js';
 import { ActivateMerchantHandler } from './activate-merchant/activate-merchant.handler.js';
 import { ApiKeysTableLookup } from './api-key-lookup.js';
