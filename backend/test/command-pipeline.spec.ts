@@ -102,6 +102,14 @@ describe('command pipeline', () => {
     expect(ok.state.value).toBe(2);
   });
 
+  it('answers version_mismatch, not conflict, when the expected version was current at read but lost the race to append', async () => {
+    const opened = await commands.handle('counter-race', counter, { type: 'Open', at: context.now }, context);
+    store.before = () => store.append('counter-race', [{ type: 'Incremented', data: { by: 1 }, metadata: { ...context, causationId: 'x', schemaVersion: 1 } }], 'any').then(() => undefined);
+    await expect(
+      commands.handle('counter-race', counter, { type: 'Increment', by: 1 }, context, { expectedVersion: opened.version }),
+    ).rejects.toMatchObject({ code: 'version_mismatch' });
+  });
+
   it('turns a concurrent write into a conflict, or retries once when the command allows it', async () => {
     const competing = () => store.append('counter-a', [{ type: 'Incremented', data: { by: 10 }, metadata: { ...context, causationId: 'x', schemaVersion: 1 } }], 'any').then(() => undefined);
     store.before = competing;

@@ -187,8 +187,8 @@ describe('onboarding: the staff review queue', () => {
     for (const bad of ['yesterday', '2026-13-45T00:00:00Z', '']) expect([bad, (await asOf(bad)).statusCode]).toEqual([bad, bad === '' ? 200 : 400]);
   });
 
-  it('lets only staff download documents, with their type and name', async () => {
-    const { id } = await createApplication(t, {}, [
+  it('lets only staff download documents, with their detected type and a name we choose', async () => {
+    const { id, reference } = await createApplication(t, {}, [
       { field: 'passportId', filename: 'pässport scan.pdf', content: PDF },
       { field: 'bankStatements', filename: 'march.png', content: PNG },
     ]);
@@ -197,13 +197,21 @@ describe('onboarding: the staff review queue', () => {
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload).toEqual(PDF);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="p_ssport scan.pdf"; filename*=UTF-8''p%C3%A4ssport%20scan.pdf`);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="${reference}-passportId.pdf"`);
     expect((await admin(`/api/admin/merchant-applications/${id}/documents/bankStatements`)).headers['content-type']).toBe('image/png');
     expect((await t.request({ method: 'GET', url })).statusCode).toBe(401);
     expect((await t.request({ method: 'GET', url, headers: bearer(merchantToken) })).statusCode).toBe(403);
     expect((await admin(`/api/admin/merchant-applications/${id}/documents/proofOfResidence`)).statusCode).toBe(404);
     expect((await admin(`/api/admin/merchant-applications/${id}/documents/..%2F..%2Fetc%2Fpasswd`)).statusCode).toBe(404);
     expect((await admin(`/api/admin/merchant-applications/3f1c3a9e-2a8e-4d4f-9b43-4a4fb1c2d3e4/documents/passportId`)).statusCode).toBe(404);
+  });
+
+  it('answers concurrent decisions on one version with one 200 and only 412s, never 409', async () => {
+    const { id } = await createApplication(t);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => patch(id, { status: 'under_review' }, { 'if-match': '"0"' })));
+    const statuses = answers.map((res) => res.statusCode).sort();
+    expect(statuses).toEqual([200, 412, 412, 412, 412, 412, 412, 412]);
+    expect(new Set(answers.filter((res) => res.statusCode === 412).map((res) => res.json().message))).toEqual(new Set(['This record was changed by someone else. Reload and try again.']));
   });
 
   it('serves every staff endpoint to staff only: 401 anonymous, 403 merchant', async () => {

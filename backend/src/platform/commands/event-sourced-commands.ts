@@ -70,6 +70,9 @@ export class EventSourcedCommands {
         };
       } catch (error) {
         if (!(error instanceof WrongExpectedVersionError)) throw error;
+        // The caller named a version and another writer got there between our read and our append:
+        // the caller's version is stale, the same 412 as when the read had already shown it.
+        if (options.expectedVersion !== undefined) throw new DomainError('version_mismatch', VERSION_MISMATCH_MESSAGE);
         if (options.retryOnConflict && attempt === 0) continue;
         throw new DomainError('conflict', 'This record was changed at the same time by another request. Try again.');
       }
