@@ -28,7 +28,7 @@ export class LoginService {
       await this.throttle.recordFailure(email, ip, now);
       throw new DomainError('unauthorized', AUTH_MESSAGES.invalidCredentials);
     }
-    await this.throttle.clear(email);
+    await this.throttle.clear(email, ip);
     return this.issueToken(found.userId);
   }
 
