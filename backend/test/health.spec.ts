@@ -18,7 +18,7 @@ describe('health', () => {
   it('checks the database with a real query', async () => {
     const res = await t.request({ method: 'GET', url: '/api/health/database' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'ok', version: expect.stringMatching(/^PostgreSQL \d+/) });
+    expect(res.json()).toEqual({ status: 'ok', responseTime: expect.any(Number) });
   });
 
   it('checks the mail transport', async () => {

@@ -90,6 +90,15 @@ export const documentFieldSchema = z.enum(DOCUMENT_FIELDS, { error: 'Unknown doc
 export const ACCEPTED_DOCUMENT_EXTENSIONS = ['.pdf', '.jpg', '.jpeg', '.png'] as const;
 export const ACCEPTED_DOCUMENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
 export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
+const EXTENSION_OF_TYPE: Record<(typeof ACCEPTED_DOCUMENT_TYPES)[number], string> = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png' };
+
+/**
+ * The name a document is downloaded under: chosen by us from its field and detected type, never the
+ * uploader's name (an upload named poly.html that is a PDF must not be saved as .html).
+ */
+export function documentFileName(reference: string, document: { field: DocumentField; type: (typeof ACCEPTED_DOCUMENT_TYPES)[number] }): string {
+  return `${reference}-${document.field}.${EXTENSION_OF_TYPE[document.type]}`;
+}
 
 export const documentSchema = z.object({
   field: documentFieldSchema,

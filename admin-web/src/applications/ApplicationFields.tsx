@@ -64,6 +64,7 @@ export function ApplicationFields({ application }: { application: MerchantApplic
         <Section title={translate('resources.applications.sections.documents')}>
           <DocumentList
             applicationId={application.id}
+            reference={application.reference}
             documents={application.documents}
             slots={application.formType === 'precheck' ? DOCUMENT_FIELDS : []}
           />

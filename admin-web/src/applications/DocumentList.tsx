@@ -1,4 +1,4 @@
-import type { ApplicationDocument, DocumentField } from '@tallyline/contracts';
+import { documentFileName, type ApplicationDocument, type DocumentField } from '@tallyline/contracts';
 import DownloadIcon from '@mui/icons-material/Download';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { Box, List, ListItem, ListItemText, Typography } from '@mui/material';
@@ -19,10 +19,12 @@ interface Preview {
  */
 export function DocumentList({
   applicationId,
+  reference,
   documents,
   slots,
 }: {
   applicationId: string;
+  reference: string;
   documents: readonly ApplicationDocument[];
   slots: readonly DocumentField[];
 }) {
@@ -83,7 +85,8 @@ export function DocumentList({
                   disabled={busy !== null}
                   onClick={async () => {
                     const blob = await fetchDocument(document);
-                    if (blob) saveBlob(blob, document.name);
+                    // Saved under the name the server gives it too, with the extension of its checked type.
+                    if (blob) saveBlob(blob, documentFileName(reference, document));
                   }}
                 >
                   <DownloadIcon />

@@ -3,10 +3,10 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiHeader, ApiQuery, ApiTags } from '@nestjs/swagger';
 import {
   DOCUMENT_FIELDS,
+  documentFileName,
   ONBOARDING_MESSAGES,
   statusChangeSchema,
   type ApplicationHistoryEntry,
-  type DocumentField,
   type MerchantApplication,
   type StatusChange,
 } from '@tallyline/contracts';
@@ -65,10 +65,14 @@ export class AdminApplicationsController {
   @Get(':id/documents/:field')
   async document(@Param('id') id: string, @Param('field') field: string): Promise<StreamableFile> {
     if (!(DOCUMENT_FIELDS as readonly string[]).includes(field)) throw new DomainError('not_found', ONBOARDING_MESSAGES.documentNotFound);
-    const document = await this.queries.document(id, field as DocumentField);
+    const { reference, documents } = await this.queries.get(id);
+    const document = documents.find((d) => d.field === field);
+    if (!document) throw new DomainError('not_found', ONBOARDING_MESSAGES.documentNotFound);
     const file = await this.documents.open(document.sha256);
     if (!file) throw new DomainError('not_found', ONBOARDING_MESSAGES.documentNotFound);
-    return new StreamableFile(file.stream, { type: document.type, length: file.size, disposition: attachment(document.name) });
+    // The type detected from the bytes at upload, and a name we chose: never what the uploader claimed.
+    const name = documentFileName(reference, document);
+    return new StreamableFile(file.stream, { type: document.type, length: file.size, disposition: `attachment; filename="${name}"` });
   }
 
   @Patch(':id/status')
@@ -102,10 +106,4 @@ function parseInstant(value: unknown): Date {
   const time = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) ? new Date(value) : undefined;
   if (!time || Number.isNaN(time.getTime())) throw DomainError.validation([{ field: 'asOf', message: 'asOf must be an ISO date-time like 2026-01-31T12:00:00Z' }]);
   return time;
-}
-
-/** RFC 6266: a plain ASCII fallback plus the exact UTF-8 name. */
-function attachment(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }

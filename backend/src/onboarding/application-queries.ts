@@ -5,7 +5,6 @@ import {
   FORM_TYPES,
   ONBOARDING_MESSAGES,
   type ApplicationHistoryEntry,
-  type DocumentField,
   type MerchantApplication,
 } from '@tallyline/contracts';
 import { Repository } from 'typeorm';
@@ -76,12 +75,6 @@ export class ApplicationQueries {
     const record = foldRecord(await this.store.readStream(streamNames.application(id), { untilTime: asOf }));
     if (!record) throw new DomainError('not_found', `${ONBOARDING_MESSAGES.notFound} at ${asOf.toISOString()}`);
     return record;
-  }
-
-  async document(id: string, field: DocumentField) {
-    const document = (await this.get(id)).documents.find((d) => d.field === field);
-    if (!document) throw new DomainError('not_found', ONBOARDING_MESSAGES.documentNotFound);
-    return document;
   }
 
   async historyOf(id: string): Promise<ApplicationHistoryEntry[]> {

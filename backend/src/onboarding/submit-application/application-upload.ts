@@ -5,6 +5,7 @@ import { ACCEPTED_DOCUMENT_TYPES, DOCUMENT_FIELDS, ONBOARDING_MESSAGES, type App
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { DomainError, type FieldError } from '../../platform/domain-error.js';
+import { assertSafeText } from '../../platform/http/zod-validation.js';
 import { DocumentStore, UploadReadError, type StagedDocument } from '../documents/document-store.js';
 
 export interface UploadedDocument {
@@ -37,6 +38,8 @@ export async function readApplicationUpload(request: FastifyRequest, store: Docu
     for (;;) {
       const next = await nextPart(parts);
       if (!next) break;
+      // Multipart text is parsed here, not by Fastify, so the shared text check is applied here.
+      assertSafeText({ [next.fieldname]: next.type === 'field' ? String(next.value) : next.filename }, '');
       if (next.type === 'field') upload.fields[next.fieldname] = String(next.value);
       else await readFile(next, store, upload);
     }

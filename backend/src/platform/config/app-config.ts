@@ -1,4 +1,8 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+
+/** The Vite dev servers (dashboard-web, admin-web), the only other origins a developer's browser uses. */
+export const VITE_DEV_ORIGINS = ['http://localhost:5173', 'http://localhost:5174'];
 
 /** Everything the process reads from the environment, read once at boot. */
 export class AppConfig {
@@ -17,6 +21,13 @@ export class AppConfig {
   readonly publicUrl: string;
   /** Commands wait for projections before answering; one-off CLI commands skip that. */
   readonly waitForProjections: boolean;
+  /** Fastify's `trustProxy`: false (the default), a hop count, or the proxies' addresses/CIDRs. */
+  readonly trustProxy: false | number | string[];
+  /** Origins allowed to call the API from a browser (CORS); empty means same-origin only. */
+  readonly corsOrigins: string[];
+  /** Per client IP per hour. */
+  readonly applicationRateLimit: number;
+  readonly signupRateLimit: number;
 
   constructor(env: NodeJS.ProcessEnv = process.env) {
     this.port = Number(env.PORT ?? 3000);
@@ -32,9 +43,52 @@ export class AppConfig {
     this.runProcessors = (env.RUN_PROCESSORS ?? 'true') !== 'false';
     this.waitForProjections = (env.WAIT_FOR_PROJECTIONS ?? 'true') !== 'false';
     this.publicUrl = env.PUBLIC_URL ?? `http://localhost:${this.port}`;
+    this.trustProxy = parseTrustProxy(env.TRUST_PROXY);
+    this.corsOrigins = parseOrigins(env.CORS_ORIGINS ?? (env.NODE_ENV === 'development' ? VITE_DEV_ORIGINS.join(',') : ''));
+    this.applicationRateLimit = positiveInteger('APPLICATION_RATE_LIMIT', env.APPLICATION_RATE_LIMIT, 30);
+    this.signupRateLimit = positiveInteger('SIGNUP_RATE_LIMIT', env.SIGNUP_RATE_LIMIT, 60);
   }
 
   static override(values: Partial<Record<string, string>>): AppConfig {
     return new AppConfig({ ...process.env, ...values });
   }
+}
+
+const list = (value: string) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+
+/** A hop count ("1") or a list of proxy addresses/CIDRs ("10.0.0.0/8, 127.0.0.1"); anything else stops the boot. */
+function parseTrustProxy(value: string | undefined): false | number | string[] {
+  if (!value?.trim()) return false;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim());
+  const entries = list(value);
+  const invalid = entries.filter((entry) => {
+    const [address, bits, extra] = entry.split('/');
+    return extra !== undefined || !isIP(address ?? '') || (bits !== undefined && !/^\d{1,3}$/.test(bits));
+  });
+  if (invalid.length) throw new Error(`TRUST_PROXY must be a hop count or a comma-separated list of IP addresses/CIDRs; not ${invalid.join(', ')}`);
+  return entries;
+}
+
+/** Exact origins ("https://shop.example"); "null" and "*" are refused. */
+function parseOrigins(value: string): string[] {
+  const origins = list(value);
+  const invalid = origins.filter((origin) => {
+    try {
+      return new URL(origin).origin !== origin;
+    } catch {
+      return true;
+    }
+  });
+  if (invalid.length) throw new Error(`CORS_ORIGINS must list origins like https://shop.example; not ${invalid.join(', ')}`);
+  return origins;
+}
+
+function positiveInteger(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  if (!/^\d+$/.test(value.trim()) || Number(value) < 1) throw new Error(`${name} must be a whole number of at least 1; not ${value}`);
+  return Number(value);
 }

@@ -1,16 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import fastifyCors from '@fastify/cors';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from '../../app.module.js';
 import type { AppConfig } from '../config/app-config.js';
+import { DatabasePool } from '../database/database-pool.js';
 import { AllErrorsFilter } from './error-filter.js';
+import { clientErrorHandler, frameworkErrors, HELMET_OPTIONS } from './framework-errors.js';
+import { applyRateLimits, rateLimitOptions } from './rate-limits.js';
 import { SpaFallback } from './spa-fallback.js';
+import { rejectUnsafeInput } from './zod-validation.js';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '../../../..');
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -27,7 +33,11 @@ export async function createHttpApp(config: AppConfig): Promise<NestFastifyAppli
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // Off unless TRUST_PROXY names the proxies: otherwise any client could forge X-Forwarded-For.
+    // Fastify takes a hop count too; Nest's adapter types only list the other forms.
+    trustProxy: config.trustProxy as boolean | string[],
+    frameworkErrors,
+    clientErrorHandler,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
     logger: config.logLevel === 'silent' ? false : ['error', 'warn', 'log'],
@@ -46,24 +56,24 @@ export async function createHttpApp(config: AppConfig): Promise<NestFastifyAppli
     }
   });
   app.setGlobalPrefix('api');
-  app.enableCors({ origin: true, credentials: true, exposedHeaders: ['Content-Range', 'ETag', 'Retry-After', 'X-Request-Id'] });
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        frameSrc: ["'self'", 'blob:'],
-        objectSrc: ["'none'"],
-        // The app is often served over plain HTTP on localhost; TLS is the proxy's job.
-        upgradeInsecureRequests: null,
-      },
-    },
+  // Helmet first: its headers then reach every answer, CORS preflights and rate-limit refusals included.
+  await app.register(fastifyHelmet, HELMET_OPTIONS as never);
+  // Registered as a plugin, not app.enableCors(): Nest runs that hook before every plugin's, helmet's too.
+  await app.register(fastifyCors, {
+    // Only the listed origins (never "null"); the apps themselves are served from the API's own origin.
+    origin: config.corsOrigins,
+    credentials: true,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    exposedHeaders: ['Content-Range', 'ETag', 'Retry-After', 'X-Request-Id'],
   });
+  // API answers are per caller (tokens, keys, documents): no cache, no proxy may keep them.
+  fastify.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api') && !reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
+  });
+  fastify.addHook('preValidation', async (request) => rejectUnsafeInput(request));
+  applyRateLimits(fastify, config);
+  await app.register(fastifyRateLimit, rateLimitOptions(app.get(DatabasePool)));
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 4, fields: 100 } });
 
   const spa = new SpaFallback([

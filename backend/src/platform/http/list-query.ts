@@ -1,6 +1,6 @@
 import { z, type ZodType } from 'zod';
 import { DomainError } from '../domain-error.js';
-import { toFieldErrors } from './zod-validation.js';
+import { assertSafeText, toFieldErrors } from './zod-validation.js';
 
 /** The largest page a staff list serves in one answer. */
 export const MAX_PAGE_SIZE = 1000;
@@ -27,11 +27,14 @@ function jsonParam(query: Record<string, unknown>, name: string, example: string
   const raw = query[name];
   if (raw === undefined || raw === '') return undefined;
   if (typeof raw !== 'string') throw invalid(name, `${name} must be given once, as JSON like ${example}`);
+  let parsed: unknown;
   try {
-    return JSON.parse(raw) as unknown;
+    parsed = JSON.parse(raw);
   } catch {
     throw invalid(name, `${name} must be JSON like ${example}`);
   }
+  assertSafeText(parsed, name);
+  return parsed;
 }
 
 const sortSchema = z.tuple([z.string(), z.string().transform((order) => order.toUpperCase()).pipe(z.enum(['ASC', 'DESC']))]);

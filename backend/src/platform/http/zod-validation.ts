@@ -31,3 +31,43 @@ export const ApiZodBody = (schema: ZodType, description?: string) =>
 
 export const ApiZodQuery = (name: string, schema: ZodType, required = false) =>
   ApiQuery({ name, required, schema: openApiSchema(schema) as never });
+
+/**
+ * NUL and unpaired UTF-16 surrogates: PostgreSQL refuses both in text and jsonb, and no honest client
+ * sends them. Every text that enters the API passes `assertSafeText` (see `rejectUnsafeInput`).
+ */
+const UNSAFE_TEXT = /\0|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+export const UNSAFE_TEXT_MESSAGE = 'Text must not contain NUL characters or unpaired UTF-16 surrogates';
+
+/** Checks every string in `value`, object keys included; the first unsafe one is a 400 naming its field. */
+export function assertSafeText(value: unknown, field: string): void {
+  // An explicit stack: a deeply nested JSON body must not overflow the call stack.
+  const pending: [unknown, string][] = [[value, field]];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [item, path] = next;
+    if (typeof item === 'string') {
+      if (UNSAFE_TEXT.test(item)) throw unsafe(path);
+    } else if (typeof item === 'object' && item !== null) {
+      for (const [key, child] of Object.entries(item)) {
+        const childPath = path ? `${path}.${key}` : key;
+        if (UNSAFE_TEXT.test(key)) throw unsafe(childPath);
+        pending.push([child, childPath]);
+      }
+    }
+  }
+}
+
+const unsafe = (field: string) =>
+  DomainError.validation([{ field: field.replace(new RegExp(UNSAFE_TEXT.source, 'g'), '\ufffd') || '(body)', message: UNSAFE_TEXT_MESSAGE }]);
+
+/**
+ * The request parts Fastify parsed (route parameters, query string, headers, JSON body), checked by one
+ * hook for every route. Text the app parses itself (multipart fields, JSON inside a query parameter)
+ * passes `assertSafeText` where it is parsed.
+ */
+export function rejectUnsafeInput(request: { params: unknown; query: unknown; headers: unknown; body: unknown }): void {
+  assertSafeText(request.params, '');
+  assertSafeText(request.query, '');
+  assertSafeText(request.headers, '');
+  assertSafeText(request.body, '');
+}

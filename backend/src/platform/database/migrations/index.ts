@@ -4,6 +4,7 @@ import { IdentityMerchants1700000000100 } from './1700000000100-identity-merchan
 import { Onboarding1700000000200 } from './1700000000200-onboarding.js';
 import { EventStoreSemantics1700000000300 } from './1700000000300-event-store-semantics.js';
 import { SecretsFromEvents1700000000600 } from './1700000000600-secrets-from-events.js';
+import { RateLimits1700000000700 } from './1700000000700-rate-limits.js';
 
 /** Every migration, in order. Add new ones at the end. */
 export const migrations = [
@@ -13,4 +14,5 @@ export const migrations = [
   Onboarding1700000000200,
   EventStoreSemantics1700000000300,
   SecretsFromEvents1700000000600,
+  RateLimits1700000000700,
 ];

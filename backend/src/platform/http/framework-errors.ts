@@ -1,0 +1,54 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
+
+export const HELMET_OPTIONS: HelmetOptions = {
+  contentSecurityPolicy: {
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'"],
+      frameSrc: ["'self'", 'blob:'],
+      objectSrc: ["'none'"],
+      // The app is often served over plain HTTP on localhost; TLS is the proxy's job.
+      upgradeInsecureRequests: null,
+    },
+  },
+};
+
+/** Helmet's headers as a plain map, for the answers Fastify gives before any hook runs. */
+const HELMET_HEADERS: Record<string, string> = (() => {
+  const headers: Record<string, string> = {};
+  const response = { setHeader: (name: string, value: unknown) => (headers[name.toLowerCase()] = String(value)), removeHeader: () => undefined };
+  helmet(HELMET_OPTIONS)({} as IncomingMessage, response as unknown as ServerResponse, () => undefined);
+  return headers;
+})();
+
+/**
+ * Fastify's router refuses a malformed URL (400) or an over-long parameter (414) before any hook runs;
+ * these answers get the API's error shape and helmet's headers like every other.
+ */
+export function frameworkErrors(error: { statusCode?: number }, _request: FastifyRequest, reply: FastifyReply): void {
+  const statusCode = error.statusCode === 414 ? 414 : 400;
+  const message = statusCode === 414 ? 'The URL is too long' : 'The URL is not valid: it has a malformed percent-encoding';
+  void reply.code(statusCode).headers({ ...HELMET_HEADERS, 'cache-control': 'no-store' }).send({ statusCode, message });
+}
+
+/** Node's HTTP parser refuses the request (bad header bytes, headers too large, timeout): answered on the raw socket. */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [statusCode, reason, message] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'Request Timeout', 'The request took too long to arrive']
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request Header Fields Too Large', 'The request headers are too large']
+        : [400, 'Bad Request', 'The request is not valid HTTP'];
+  const body = JSON.stringify({ statusCode, message });
+  const headers = { ...HELMET_HEADERS, 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)), 'cache-control': 'no-store', connection: 'close' };
+  if (socket.writable) socket.write(`HTTP/1.1 ${statusCode} ${reason}\r\n${Object.entries(headers).map(([name, value]) => `${name}: ${value}`).join('\r\n')}\r\n\r\n${body}`);
+  socket.destroy(error);
+}

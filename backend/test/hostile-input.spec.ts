@@ -1,0 +1,209 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { connect } from 'node:net';
+import type { InjectOptions } from 'fastify';
+import { UNSAFE_TEXT_MESSAGE } from '../src/platform/http/zod-validation.js';
+import { createTestApp, type TestApp } from './support/app.js';
+import { bearer, createStaff, registerMerchant } from './support/auth.js';
+import { createApplication, multipart, PDF, precheckFields } from './support/onboarding.js';
+
+interface Operation {
+  parameters?: { name: string; in: string }[];
+  requestBody?: { content: Record<string, { schema: unknown }> };
+}
+
+/** Every property name of string type anywhere in a JSON schema (oneOf branches and nested objects included). */
+function stringProperties(schema: unknown, found = new Set<string>()): Set<string> {
+  if (typeof schema !== 'object' || schema === null) return found;
+  const node = schema as { properties?: Record<string, { type?: unknown }>; oneOf?: unknown[]; anyOf?: unknown[]; items?: unknown };
+  for (const [name, property] of Object.entries(node.properties ?? {})) {
+    if (JSON.stringify(property).includes('"string"')) found.add(name);
+    stringProperties(property, found);
+  }
+  for (const branch of [...(node.oneOf ?? []), ...(node.anyOf ?? [])]) stringProperties(branch, found);
+  stringProperties(node.items, found);
+  return found;
+}
+
+const BAD_TEXT = { NUL: 'a\u0000b', 'lone surrogate': 'a\ud800b' };
+const ERROR_KEYS = ['errors', 'message', 'statusCode'];
+
+describe('hostile input', () => {
+  let t: TestApp;
+  let staffToken: string;
+  let merchantToken: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    staffToken = (await createStaff(t)).token;
+    merchantToken = (await registerMerchant(t)).token;
+  });
+  afterAll(() => t.close());
+
+  it('refuses NUL and lone surrogates in every text input of every endpoint in the OpenAPI document: 400, never 5xx', async () => {
+    const document = (await t.request({ method: 'GET', url: '/api/documentation-json' })).json() as { paths: Record<string, Record<string, Operation>> };
+    const cases: { name: string; request: InjectOptions; exact: boolean }[] = [];
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const token = path.startsWith('/api/admin') ? staffToken : merchantToken;
+        const base = { method: method.toUpperCase() as InjectOptions['method'], headers: bearer(token) };
+        const url = (params: Record<string, string> = {}) => path.replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? '6f1c3a9e-2a8e-4d4f-9b43-4a4fb1c2d3e4');
+        const add = (name: string, request: InjectOptions, exact = true) => cases.push({ name: `${method.toUpperCase()} ${path} ${name}`, request: { ...base, ...request }, exact });
+        for (const parameter of operation.parameters ?? []) {
+          if (parameter.in === 'path') {
+            add(`path ${parameter.name} NUL`, { url: url({ [parameter.name]: '%00' }) });
+            // A lone surrogate has no UTF-8 form: on the wire it is the bytes a naive encoder would produce.
+            add(`path ${parameter.name} surrogate bytes`, { url: url({ [parameter.name]: '%ED%A0%80' }) });
+          }
+          if (parameter.in === 'query') {
+            add(`query ${parameter.name} NUL`, { url: `${url()}?${parameter.name}=%00` });
+            add(`query ${parameter.name} surrogate bytes`, { url: `${url()}?${parameter.name}=%ED%A0%80` }, false);
+            for (const [label, bad] of Object.entries(BAD_TEXT)) {
+              for (const json of [{ q: bad }, { [bad]: 'x' }, [bad, 'ASC']]) {
+                // Only the JSON parameters (ra-data-simple-rest's) decode the escape into the character itself.
+                const isJson = ['sort', 'range', 'filter'].includes(parameter.name);
+                add(`query ${parameter.name} JSON with ${label}`, { url: `${url()}?${parameter.name}=${encodeURIComponent(JSON.stringify(json))}` }, isJson);
+              }
+            }
+          }
+          if (parameter.in === 'header') {
+            for (const [label, bad] of Object.entries(BAD_TEXT)) add(`header ${parameter.name} ${label}`, { url: url(), headers: { ...base.headers, [parameter.name]: bad } });
+          }
+        }
+        for (const [label, bad] of Object.entries(BAD_TEXT)) add(`header user-agent ${label}`, { url: url(), headers: { ...base.headers, 'user-agent': bad } });
+        for (const [contentType, { schema }] of Object.entries(operation.requestBody?.content ?? {})) {
+          for (const property of stringProperties(schema)) {
+            if (contentType === 'multipart/form-data') {
+              add(`multipart ${property} NUL`, { url: url(), ...multipart({ ...precheckFields(), [property]: BAD_TEXT.NUL }) });
+              continue;
+            }
+            for (const [label, bad] of Object.entries(BAD_TEXT)) add(`body ${property} ${label}`, { url: url(), payload: { formType: 'long', [property]: bad } });
+          }
+          if (contentType !== 'multipart/form-data') for (const [label, bad] of Object.entries(BAD_TEXT)) add(`body key ${label}`, { url: url(), payload: { [bad]: 'x' } });
+        }
+      }
+    }
+    expect(cases.length).toBeGreaterThan(300);
+
+    const failures: string[] = [];
+    for (const { name, request, exact } of cases) {
+      const res = await t.request(request);
+      const wrong = exact ? res.statusCode !== 400 : res.statusCode >= 500;
+      if (wrong) failures.push(`${name}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('says which field holds the bad text and why', async () => {
+    const res = await t.request({ method: 'POST', url: '/api/auth/register', payload: { email: 'a@b.co', password: 'long-enough-1', firstName: 'Ada\u0000', lastName: 'B' } });
+    expect(res.json()).toEqual({ statusCode: 400, message: UNSAFE_TEXT_MESSAGE, errors: [{ field: 'firstName', message: UNSAFE_TEXT_MESSAGE }] });
+    const key = await t.request({ method: 'POST', url: '/api/auth/login', payload: '{"\\ud800":1}', headers: { 'content-type': 'application/json' } });
+    expect(key.json().errors).toEqual([{ field: '\ufffd', message: UNSAFE_TEXT_MESSAGE }]);
+    const file = await t.request({
+      method: 'POST',
+      url: '/api/merchant-applications',
+      ...multipart(precheckFields(), [{ field: 'passportId', filename: 'pass\u0000port.pdf', content: PDF }]),
+    });
+    expect([file.statusCode, file.json().message]).toEqual([400, UNSAFE_TEXT_MESSAGE]);
+  });
+
+  it('survives a deeply nested JSON body', async () => {
+    const res = await t.request({ method: 'POST', url: '/api/auth/login', payload: `${'['.repeat(100_000)}${']'.repeat(100_000)}`, headers: { 'content-type': 'application/json' } });
+    expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('one error shape for every error, the framework’s own included', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const expectErrorShape = (res: { statusCode: number; body: string; headers: Record<string, unknown> }, statusCode: number) => {
+    const body = JSON.parse(res.body) as Record<string, unknown>;
+    expect([res.statusCode, body.statusCode, typeof body.message]).toEqual([statusCode, statusCode, 'string']);
+    expect(Object.keys(body).every((key) => ERROR_KEYS.includes(key))).toBe(true);
+    expect(res.body).not.toMatch(/\bat .+:\d+:\d+|node_modules|FST_/);
+    // Helmet's headers stay on error answers.
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+  };
+
+  it.each<[string, InjectOptions, number]>([
+    ['malformed JSON', { method: 'POST', url: '/api/auth/login', payload: '{"email":', headers: { 'content-type': 'application/json' } }, 400],
+    ['an unknown route', { method: 'GET', url: '/api/no-such-thing' }, 404],
+    ['an unknown method', { method: 'DELETE', url: '/api/health' }, 404],
+    ['a body too large', { method: 'POST', url: '/api/auth/login', payload: JSON.stringify({ email: 'a'.repeat(2_000_000) }), headers: { 'content-type': 'application/json' } }, 413],
+    ['an unsupported media type', { method: 'POST', url: '/api/auth/login', payload: '<x/>', headers: { 'content-type': 'text/xml' } }, 415],
+    ['a malformed URL', { method: 'GET', url: '/api/admin/merchant-applications/%E0%A4%A' }, 400],
+    ['a multipart body without a boundary', { method: 'POST', url: '/api/merchant-applications', payload: 'abc', headers: { 'content-type': 'multipart/form-data' } }, 400],
+    ['too many multipart fields', { method: 'POST', url: '/api/merchant-applications', ...multipart(Object.fromEntries(Array.from({ length: 150 }, (_, i) => [`f${i}`, 'x']))) }, 413],
+    [
+      'too many multipart files',
+      { method: 'POST', url: '/api/merchant-applications', ...multipart(precheckFields(), Array.from({ length: 5 }, () => ({ field: 'passportId', filename: 'a.pdf', content: PDF }))) },
+      413,
+    ],
+  ])('%s', async (_name, request, statusCode) => {
+    expectErrorShape(await t.request(request), statusCode);
+  });
+
+  it('answers a request Node’s HTTP parser refuses in the same shape', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.getHttpServer().address() as { port: number };
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => socket.write('GET /api/health HTTP/1.1\r\nHost: x\r\nX-Bad: a\u0000b\r\n\r\n', 'latin1'));
+      let data = '';
+      socket.on('data', (chunk) => (data += chunk.toString()));
+      socket.on('close', () => resolve(data));
+      socket.on('error', reject);
+    });
+    const [head, body] = raw.split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1.1 400 /);
+    expect(head!.toLowerCase()).toContain('x-content-type-options: nosniff');
+    expect(JSON.parse(body!)).toEqual({ statusCode: 400, message: 'The request is not valid HTTP' });
+  });
+});
+
+describe('headers and caching', () => {
+  let t: TestApp;
+  let staffToken: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    staffToken = (await createStaff(t)).token;
+  });
+  afterAll(() => t.close());
+
+  it('sends tokens, keys and every other API answer with Cache-Control: no-store', async () => {
+    const { token } = await registerMerchant(t);
+    const answers = [
+      await t.request({ method: 'POST', url: '/api/auth/login', payload: { email: 'nobody@example.test', password: 'whatever-123' } }),
+      await t.request({ method: 'GET', url: '/api/merchants/api-keys', headers: bearer(token) }),
+      await t.request({ method: 'GET', url: '/api/admin/events/export', headers: bearer(staffToken) }),
+      await t.request({ method: 'GET', url: '/api/nope' }),
+    ];
+    expect(answers.map((res) => res.headers['cache-control'])).toEqual(['no-store', 'no-store', 'no-store', 'no-store']);
+  });
+
+  it('serves a document under a name and type of our choosing, as an attachment, uncached, with helmet’s headers', async () => {
+    const { id, reference } = await createApplication(t, {}, [{ field: 'passportId', filename: 'poly.html', contentType: 'text/html', content: PDF }]);
+    const res = await t.request({ method: 'GET', url: `/api/admin/merchant-applications/${id}/documents/passportId`, headers: bearer(staffToken) });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="${reference}-passportId.pdf"`);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.rawPayload.equals(PDF)).toBe(true);
+  });
+
+  it('keeps helmet’s headers on a CORS preflight', async () => {
+    const res = await t.request({ method: 'OPTIONS', url: '/api/auth/login', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('does not show the PostgreSQL version to anyone', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/health/database' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok', responseTime: expect.any(Number) });
+    expect(res.body).not.toMatch(/PostgreSQL|\d+\.\d+/);
+  });
+});
