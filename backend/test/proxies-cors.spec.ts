@@ -43,6 +43,12 @@ describe('behind no proxy (the default)', () => {
     expect(blocked.statusCode).toBe(429);
   });
 
+  it('ignores a forged X-Forwarded-For: it cannot dodge the per-address limit on spraying many accounts', async () => {
+    for (let i = 0; i < 49; i++) await failures(t, 1, `dodge-${i}@example.test`, '192.0.2.90');
+    expect((await loginFrom(t, 'dodge-x@example.test', 'whatever-123', '192.0.2.90', { 'x-forwarded-for': '203.0.113.1' })).statusCode).toBe(401);
+    expect((await loginFrom(t, 'dodge-y@example.test', 'whatever-123', '192.0.2.90', { 'x-forwarded-for': '203.0.113.2' })).statusCode).toBe(429);
+  });
+
   it('records the real address, not a forged X-Forwarded-For, in the audit trail', async () => {
     expect(await registeredFrom(t, '198.51.100.21', '203.0.113.66')).toBe('198.51.100.21');
   });
