@@ -167,6 +167,12 @@ describe('back-office: staff review of merchant applications', () => {
     await submitted.getByText(applicantEmail).waitFor();
     await submitted.getByText('United Kingdom').waitFor();
     await submitted.getByText('Pending', { exact: true }).waitFor();
+    // The queue opens on every application, and each status tab carries its own count.
+    assert.doesNotMatch(decodeURIComponent(page.url()), /status/);
+    assert.equal(await tab('All').getAttribute('aria-selected'), 'true');
+    for (const [label, count] of [['All', 1], ['Pending', 1], ['Under Review', 0], ['Approved', 0], ['Rejected', 0]] as const) {
+      await page.getByRole('tab', { name: new RegExp(`^${label}\\s*${count}$`) }).waitFor();
+    }
     await page.getByLabel('1 application', { exact: true }).waitFor();
     assert.deepEqual(await seriousA11yViolations(page), []);
 
@@ -201,7 +207,8 @@ describe('back-office: staff review of merchant applications', () => {
       page.waitForEvent('download'),
       dialog.getByRole('button', { name: 'Download Passport / ID' }).click(),
     ]);
-    assert.equal(download.suggestedFilename(), 'passport.pdf');
+    // Saved under a name chosen from the application and the checked type, not the uploader's.
+    assert.match(download.suggestedFilename(), /^APP-[A-Z0-9]{6}-passportId\.pdf$/);
     assert.equal((await readFile(await download.path())).subarray(0, 5).toString(), '%PDF-');
 
     await dialog.getByRole('button', { name: 'Preview Passport / ID' }).click();

@@ -82,6 +82,8 @@ describe('public pages', () => {
 
   it('links the header, footer and home page where the spec says', async () => {
     const page = await open('/');
+    // Spec §1: the landing page promises a developer API and mobile SDKs.
+    await page.getByText(/a developer API and mobile SDKs/).waitFor();
     const header = page.locator('header');
     const nav = header.getByRole('navigation', { name: 'Main' });
     for (const [name, href] of [
@@ -291,6 +293,7 @@ describe('public pages', () => {
   it('numbers the privacy and terms sections and dates the terms today', async () => {
     const privacy = await open('/privacy');
     assert.equal(await privacy.getByTestId('legal-section').count(), 11);
+    await privacy.getByRole('region', { name: '4. Sharing Your Information' }).getByText('We do not sell personal data').waitFor();
     const privacyHeadings = await privacy.locator('main h2').allInnerTexts();
     assert.equal(privacyHeadings[0], '1. Introduction');
     assert.equal(privacyHeadings[10], '11. Contact Us');

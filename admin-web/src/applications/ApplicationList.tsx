@@ -2,12 +2,12 @@ import type { MerchantApplication } from '@tallyline/contracts';
 import { Box, Chip, Typography } from '@mui/material';
 import {
   DataTable,
+  useGetList,
   DateField,
   List,
   SearchInput,
   useBasename,
   useCreatePath,
-  useListContext,
   useLocation,
   useMatchPath,
   useNavigate,
@@ -16,12 +16,13 @@ import {
 import { ApplicationStatusChip } from './ApplicationStatusChip';
 import { ReviewButton } from './ReviewButton';
 import { ReviewDialog } from './ReviewDialog';
-import { StatusTabs } from './StatusTabs';
+import { COUNT_SORT, StatusTabs } from './StatusTabs';
 
 const Column = DataTable.Col<MerchantApplication>;
 
+/** The title with the total of every application (spec: a total-count badge), whatever tab is open. */
 function QueueHeader() {
-  const { total, isPending } = useListContext();
+  const { total, isPending } = useGetList('applications', { pagination: { page: 1, perPage: 1 }, sort: COUNT_SORT, filter: {} });
   const translate = useTranslate();
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 2, pt: 2 }}>
@@ -77,7 +78,6 @@ export function ApplicationList() {
         resource="applications"
         title="resources.applications.title"
         filters={filters}
-        filterDefaultValues={{ status: 'pending' }}
         sort={{ field: 'createdAt', order: 'DESC' }}
         actions={false}
         empty={false}

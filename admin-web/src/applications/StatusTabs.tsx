@@ -3,11 +3,12 @@ import { Box, Tab, Tabs } from '@mui/material';
 import { Count, useListContext, useTranslate } from 'react-admin';
 
 type TabValue = ApplicationStatus | 'all';
-const TABS: readonly TabValue[] = [...APPLICATION_STATUSES, 'all'];
+// The queue opens on All; every tab shows how many applications it holds.
+const TABS: readonly TabValue[] = ['all', ...APPLICATION_STATUSES];
 // The API accepts only its own sort fields; Count would otherwise ask for react-admin's default, id.
-const COUNT_SORT = { field: 'createdAt', order: 'DESC' } as const;
+export const COUNT_SORT = { field: 'createdAt', order: 'DESC' } as const;
 
-/** Review queues per status (react-admin demo's order tabs): each tab sets the status filter. */
+/** Review queues per status (react-admin demo's order tabs): each tab sets the status filter and shows its count. */
 export function StatusTabs() {
   const { filterValues, setFilters, displayedFilters } = useListContext();
   const translate = useTranslate();

@@ -30,7 +30,7 @@ export default function HomePage() {
               </Typography>
               <Typography sx={{ fontSize: { xs: 17, md: 20 }, color: '#e3e9fb', mb: 4, maxWidth: 580 }}>
                 Accept cards, bank transfers and digital wallets in 120+ currencies across 30+ countries, with fraud
-                protection, real-time analytics and a developer-friendly API.
+                protection, real-time analytics, a developer API and mobile SDKs.
               </Typography>
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
                 <Button component={RouterLink} to="/merchant-application/form" size="large" variant="contained" disableElevation sx={{ bgcolor: 'common.white', color: 'primary.dark', '&:hover': { bgcolor: '#e3e9fb' } }}>

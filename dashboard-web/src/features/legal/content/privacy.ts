@@ -32,7 +32,10 @@ export const PRIVACY_SECTIONS: LegalSection[] = [
   },
   {
     title: 'Sharing Your Information',
-    paragraphs: ['We share personal data only where needed to provide our services or where the law requires it:'],
+    paragraphs: [
+      'We do not sell personal data, and we never share it for others’ marketing.',
+      'We share personal data only where needed to provide our services or where the law requires it:',
+    ],
     bullets: [
       'Payment processors and card schemes that process your transactions.',
       'Fraud-prevention and identity-verification services.',

@@ -6,7 +6,7 @@ export default function PrivacyPage() {
   return (
     <LegalDocument
       title="Privacy Policy"
-      intro="How Tallyline collects, uses and protects personal data. We never sell your data."
+      intro="How Tallyline collects, uses and protects personal data. We do not sell personal data."
       lastUpdated={POLICY_DATE}
       sections={PRIVACY_SECTIONS}
       numbered
