@@ -16,5 +16,6 @@ export default defineConfig({
       },
     },
   },
-  server: { proxy: { '/api': 'http://localhost:3000' } },
+  // Port 5174 is in the API's development CORS allow-list (NODE_ENV=development); /api is proxied anyway.
+  server: { port: 5174, strictPort: true, proxy: { '/api': 'http://localhost:3000' } },
 });
