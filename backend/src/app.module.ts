@@ -1,4 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import type { DestinationStream } from 'pino';
 import { AuditModule } from './audit/audit.module.js';
 import { HealthModule } from './health/health.module.js';
 import { IdentityModule } from './identity/identity.module.js';
@@ -6,14 +7,16 @@ import { MerchantsModule } from './merchants/merchants.module.js';
 import { OnboardingModule } from './onboarding/onboarding.module.js';
 import { AuthModule } from './platform/auth/auth.module.js';
 import type { AppConfig } from './platform/config/app-config.js';
+import { loggingModule } from './platform/logging/logging.js';
 import { PlatformModule } from './platform/platform.module.js';
 
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  /** `logStream`: where log lines go instead of stdout (tests read them). */
+  static forRoot(config: AppConfig, logStream?: DestinationStream): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forRoot(config), AuthModule, HealthModule, IdentityModule, MerchantsModule, OnboardingModule, AuditModule],
+      imports: [loggingModule(config, logStream), PlatformModule.forRoot(config), AuthModule, HealthModule, IdentityModule, MerchantsModule, OnboardingModule, AuditModule],
     };
   }
 }

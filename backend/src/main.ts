@@ -1,25 +1,38 @@
 import 'reflect-metadata';
+import { Logger } from '@nestjs/common';
 import { resolveDatabase } from './platform/database/resolve-database.js';
 import { createHttpApp } from './platform/http/configure-app.js';
+import { lifecycle } from './platform/lifecycle.js';
 import { BootSeed } from './merchants/boot-seed.js';
 
 async function main(): Promise<void> {
   const { config, embedded: database } = await resolveDatabase();
   const app = await createHttpApp(config);
-  // Close the app first (processors checkpoint, connections end), then the embedded server.
-  process.once('beforeExit', () => void database?.stop());
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      void app.close().finally(async () => {
+  const logger = new Logger('Main');
+  let stopping: Promise<void> | undefined;
+  // SIGTERM/SIGINT: stop taking requests and let those in flight finish (Fastify's close), then let
+  // each processor finish its batch (the runner's shutdown hook), close the pools, and only then
+  // stop the embedded PostgreSQL, so nobody loses a connection under their feet.
+  const shutdown = (signal: string) => {
+    stopping ??= (async () => {
+      lifecycle.stopping = true;
+      logger.log(`${signal} received: shutting down`);
+      try {
+        await app.close();
         await database?.stop();
+        logger.log('Stopped');
         process.exit(0);
-      });
-    });
-  }
+      } catch (error) {
+        logger.error(`Shutdown failed: ${(error as Error).message}`, (error as Error).stack);
+        process.exit(1);
+      }
+    })();
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => shutdown(signal));
   await app.init();
   await app.get(BootSeed).run();
   await app.listen({ port: config.port, host: config.host });
-  app.getHttpAdapter().getInstance().log.info(`Tallyline listening on http://localhost:${config.port}`);
+  logger.log(`Tallyline listening on http://localhost:${config.port}`);
 }
 
 main().catch((error: unknown) => {

@@ -57,7 +57,12 @@ describe('command pipeline', () => {
   beforeAll(async () => {
     ({ database, pool } = await createMigratedDatabase());
     store = new InterleavingStore(pool, new UpcasterRegistry());
-    const processors = { waitFor: async (position: bigint) => void waited.push(position) } as unknown as ProcessorRunner;
+    const processors = {
+      waitForProjections: async (position: bigint) => {
+        waited.push(position);
+        return { failed: [], timedOut: [] };
+      },
+    } as unknown as ProcessorRunner;
     commands = new EventSourcedCommands(store as EventStore, processors);
   });
   afterAll(async () => {

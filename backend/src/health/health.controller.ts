@@ -1,10 +1,12 @@
-import { Controller, Get, HttpStatus, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Controller, Get, HttpStatus, Req, Res } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { DataSource } from 'typeorm';
-import { Public } from '../platform/auth/auth.decorators.js';
+import { OptionalSession, Public } from '../platform/auth/auth.decorators.js';
+import type { AuthenticatedRequest } from '../platform/auth/authenticated-request.js';
 import { MailTransport } from '../platform/mail/mail-transport.js';
 import { ProcessorRunner } from '../platform/projections/processor-runner.js';
+import { ProcessorHealth } from './processor-health.js';
 
 interface Check {
   status: 'ok' | 'error';
@@ -32,12 +34,36 @@ export class HealthController {
     private readonly dataSource: DataSource,
     private readonly mail: MailTransport,
     private readonly processors: ProcessorRunner,
+    private readonly processorHealth: ProcessorHealth,
   ) {}
 
+  /**
+   * ok, degraded (a processor failed) or error (no database, 503). Staff also get the details: each
+   * processor's state, position and lag, and the oldest open transaction in the database.
+   */
   @Get()
-  api(): Record<string, unknown> {
-    const failed = this.processors.names.filter((name) => this.processors.failure(name));
-    return { status: 'ok', uptimeSeconds: Math.round((Date.now() - this.startedAt) / 1000), failedProcessors: failed, timestamp: new Date().toISOString() };
+  @OptionalSession()
+  @ApiOperation({ summary: 'Status for everyone; per-processor details with a staff session' })
+  async api(@Req() request: AuthenticatedRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<Record<string, unknown>> {
+    const failed = this.processors.names.some((name) => this.processors.failure(name));
+    if (request.user?.role !== 'staff') {
+      const reachable = await this.dataSource.query('SELECT 1').then(() => true, () => false);
+      if (!reachable) void reply.status(HttpStatus.SERVICE_UNAVAILABLE);
+      return { status: !reachable ? 'error' : failed ? 'degraded' : 'ok' };
+    }
+    try {
+      const [processors, oldestTransaction] = await Promise.all([this.processorHealth.processors(), this.processorHealth.oldestTransaction()]);
+      return {
+        status: failed ? 'degraded' : 'ok',
+        uptimeSeconds: Math.round((Date.now() - this.startedAt) / 1000),
+        timestamp: new Date().toISOString(),
+        processors,
+        database: { oldestTransaction },
+      };
+    } catch (error) {
+      void reply.status(HttpStatus.SERVICE_UNAVAILABLE);
+      return { status: 'error', error: (error as Error).message, timestamp: new Date().toISOString() };
+    }
   }
 
   @Get('database')

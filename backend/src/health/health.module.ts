@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
+import { AdminProcessorsController } from './admin-processors.controller.js';
 import { HealthController } from './health.controller.js';
+import { ProcessorHealth } from './processor-health.js';
 
-@Module({ controllers: [HealthController] })
+@Module({ controllers: [HealthController, AdminProcessorsController], providers: [ProcessorHealth], exports: [ProcessorHealth] })
 export class HealthModule {}

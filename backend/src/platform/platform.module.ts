@@ -5,7 +5,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { EventSourcedCommands } from './commands/event-sourced-commands.js';
 import { AppConfig } from './config/app-config.js';
-import { DatabasePool } from './database/database-pool.js';
+import { connectionOptions, DatabasePool } from './database/database-pool.js';
 import { migrations } from './database/migrations/index.js';
 import { EventStore } from './event-store/event-store.port.js';
 import { PostgresEventStore } from './event-store/postgres/postgres-event-store.js';
@@ -33,6 +33,7 @@ export class PlatformModule implements OnApplicationShutdown {
   constructor(
     private readonly pool: DatabasePool,
     private readonly store: EventStore,
+    private readonly processors: ProcessorRunner,
   ) {}
 
   static forRoot(config: AppConfig): DynamicModule {
@@ -44,6 +45,9 @@ export class PlatformModule implements OnApplicationShutdown {
         TypeOrmModule.forRoot({
           type: 'postgres',
           url: config.databaseUrl,
+          poolSize: config.database.poolMax,
+          // Passed to node-postgres: timeouts and keepalive as for every other connection.
+          extra: connectionOptions(config.databaseUrl, config.database),
           autoLoadEntities: true,
           synchronize: false,
           migrations,
@@ -55,7 +59,7 @@ export class PlatformModule implements OnApplicationShutdown {
       ],
       providers: [
         { provide: AppConfig, useValue: config },
-        { provide: DatabasePool, useFactory: () => new DatabasePool({ connectionString: config.databaseUrl, max: 20 }) },
+        { provide: DatabasePool, useFactory: () => new DatabasePool(connectionOptions(config.databaseUrl, config.database)) },
         UpcasterRegistry,
         { provide: EventStore, inject: [AppConfig, DatabasePool, UpcasterRegistry, DataSource], useFactory: createEventStore },
         ProcessorRunner,
@@ -68,6 +72,8 @@ export class PlatformModule implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
+    // The processors finish their batches before the connections they use go away.
+    await this.processors.onApplicationShutdown();
     await this.store.close();
     await this.pool.end();
   }

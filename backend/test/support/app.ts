@@ -6,6 +6,7 @@ import { BootSeed } from '../../src/merchants/boot-seed.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
 
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { DestinationStream } from 'pino';
 
 export interface TestApp {
   app: NestFastifyApplication;
@@ -17,7 +18,7 @@ export interface TestApp {
 }
 
 /** The real app on a fresh database, answering through Fastify's inject (no socket needed). */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, options: { logStream?: DestinationStream } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = AppConfig.override({
     DATABASE_URL: database.url,
@@ -31,7 +32,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     SIGNUP_RATE_LIMIT: '100000',
     ...env,
   });
-  const app = await createHttpApp(config);
+  const app = await createHttpApp(config, options);
   await app.init();
   await app.get(BootSeed).run();
   await app.getHttpAdapter().getInstance().ready();

@@ -8,8 +8,8 @@ import { ProcessorRunner } from '../../src/platform/projections/processor-runner
 import { ProjectionRebuilder } from '../../src/platform/projections/rebuild/projection-rebuilder.js';
 
 /** A ProcessorRunner over the given processors, outside Nest, as a restarted process would build it. */
-export async function createRunner(url: string, store: EventStore, pool: DatabasePool, processors: EventProcessor[], options = { run: false }) {
-  const dataSource = new DataSource({ type: 'postgres', url });
+export async function createRunner(url: string, store: EventStore, pool: DatabasePool, processors: EventProcessor[], options: { run: boolean; poolSize?: number } = { run: false }) {
+  const dataSource = new DataSource({ type: 'postgres', url, poolSize: options.poolSize });
   await dataSource.initialize();
   const discovery = { getProviders: () => processors.map((instance) => ({ instance })) } as unknown as DiscoveryService;
   const config = AppConfig.override({ RUN_PROCESSORS: String(options.run) });

@@ -15,6 +15,7 @@ export class UsersProjection implements Projection {
   readonly kind = 'projection';
   readonly name = 'users';
   readonly tables = ['users', 'user_credentials'];
+  readonly handles = ['UserRegistered', 'CredentialsImported'] satisfies UserEvent['type'][];
 
   async handle(stored: StoredEvent, manager: EntityManager): Promise<void> {
     const event = stored as unknown as UserEvent;

@@ -11,6 +11,7 @@ export class MerchantsProjection implements Projection {
   readonly kind = 'projection';
   readonly name = 'merchants';
   readonly tables = ['merchants'];
+  readonly handles = ['MerchantRegistered', 'EnvironmentSwitched', 'MerchantActivated'] satisfies MerchantEvent['type'][];
 
   async handle(stored: StoredEvent, manager: EntityManager): Promise<void> {
     const event = stored as unknown as MerchantEvent;
@@ -37,6 +38,7 @@ export class MerchantStatsProjection implements Projection {
   readonly kind = 'projection';
   readonly name = 'merchant-stats';
   readonly tables = ['merchant_stats'];
+  readonly handles = ['MerchantRegistered'] satisfies MerchantEvent['type'][];
 
   async handle(stored: StoredEvent, manager: EntityManager): Promise<void> {
     if (stored.type !== 'MerchantRegistered') return;

@@ -18,10 +18,17 @@ import { ApplicationView } from '../read-models/application.entity.js';
  *
  * Race-free because this one reactor sees both events in global order and keeps whose merchant is
  * whose in its own table, written before it moves past the event. Before reading the read models it
- * waits until the projections have reached the event, so the owner and the application are there.
- * Matching is on the owner's account e-mail only: the merchant's contact e-mail is free text anyone
- * could set to another company's address. ActivateMerchant is idempotent, so repeats are harmless.
+ * waits until the projections it reads have reached the event, so the owner and the application are
+ * there; if they have not (failed, or too slow), it throws and the runner retries the event instead
+ * of going past it with nothing done. Matching is on the owner's account e-mail only: the merchant's
+ * contact e-mail is free text anyone could set to another company's address.
+ *
+ * At least once: the checkpoint moves only after ActivateMerchant succeeded, and ActivateMerchant is
+ * idempotent (an active merchant gets no second event), so a redone event is harmless.
  */
+/** What the users and applications read models are built from. */
+const READ_MODEL_EVENTS = ['UserRegistered', 'ApplicationSubmitted', 'StatusChanged'];
+
 @AsProcessor()
 @Injectable()
 export class MerchantActivationReactor implements Reactor {
@@ -43,7 +50,7 @@ export class MerchantActivationReactor implements Reactor {
   }
 
   private async onMerchantRegistered(event: MerchantRegistered & StoredEvent, manager: EntityManager): Promise<void> {
-    await this.processors.waitFor(event.globalPosition);
+    await this.readModelsAt(event);
     const owner = await this.users.userById(event.data.ownerUserId);
     if (!owner) return void this.logger.warn(`Merchant ${event.data.merchantId} has no known owner; not matched to applications`);
     const email = owner.email.toLowerCase();
@@ -57,11 +64,19 @@ export class MerchantActivationReactor implements Reactor {
   }
 
   private async onApproved(event: StatusChanged & StoredEvent, manager: EntityManager): Promise<void> {
-    await this.processors.waitFor(event.globalPosition);
+    await this.readModelsAt(event);
     const application = await manager.findOneBy(ApplicationView, { id: event.data.applicationId });
     if (!application) return;
     const owners = (await manager.query(`SELECT merchant_id FROM onboarding_merchant_owners WHERE owner_email = $1`, [application.contactEmail])) as { merchant_id: string }[];
     for (const { merchant_id } of owners) await this.activate(merchant_id, application.reference, event);
+  }
+
+  /** The users and applications read models this reactor reads, up to `event`. */
+  private async readModelsAt(event: StoredEvent): Promise<void> {
+    const { failed, timedOut } = await this.processors.waitForProjections(event.globalPosition, READ_MODEL_EVENTS);
+    if (failed.length || timedOut.length) {
+      throw new Error(`Read models not up to event ${event.globalPosition}: ${[...failed.map((n) => `${n} failed`), ...timedOut.map((n) => `${n} timed out`)].join(', ')}`);
+    }
   }
 
   private async activate(merchantId: string, reference: string, event: StoredEvent): Promise<void> {

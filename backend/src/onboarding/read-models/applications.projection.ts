@@ -8,6 +8,7 @@ import { emailsOf, evolveRecord } from '../application-record.js';
 import type { ApplicationEvent } from '../application.events.js';
 import { ApplicationHistoryView, ApplicationView } from './application.entity.js';
 
+const APPLICATION_EVENT_TYPES = ['ApplicationSubmitted', 'StatusChanged'] satisfies ApplicationEvent['type'][];
 const isApplicationEvent = (stored: StoredEvent) => categoryOf(stored.streamId) === 'application';
 
 @AsProcessor()
@@ -16,6 +17,7 @@ export class ApplicationsProjection implements Projection {
   readonly kind = 'projection';
   readonly name = 'merchant-applications';
   readonly tables = ['merchant_applications'];
+  readonly handles = APPLICATION_EVENT_TYPES;
 
   async handle(stored: StoredEvent, manager: EntityManager): Promise<void> {
     if (!isApplicationEvent(stored)) return;
@@ -52,6 +54,7 @@ export class ApplicationHistoryProjection implements Projection {
   readonly kind = 'projection';
   readonly name = 'application-history';
   readonly tables = ['application_history'];
+  readonly handles = APPLICATION_EVENT_TYPES;
 
   async handle(stored: StoredEvent, manager: EntityManager): Promise<void> {
     if (!isApplicationEvent(stored)) return;

@@ -8,12 +8,19 @@ import type { AuthenticatedRequest } from './authenticated-request.js';
 export const IS_PUBLIC = 'tallyline:public';
 export const ROLES = 'tallyline:roles';
 export const ACCEPTS_API_KEY = 'tallyline:accepts-api-key';
+export const OPTIONAL_SESSION = 'tallyline:optional-session';
 
 /**
  * Every route needs a session unless it says otherwise (the global AuthenticationGuard): this marks
  * the few that anyone may call (sign-up, sign-in, health, the public application form).
  */
 export const Public = () => SetMetadata(IS_PUBLIC, true);
+
+/**
+ * Anyone may call it, like @Public(); a valid session is still recognised (request.user) so the
+ * route can tell staff apart. A missing or bad token, or an API key, is just anonymous.
+ */
+export const OptionalSession = () => applyDecorators(SetMetadata(IS_PUBLIC, true), SetMetadata(OPTIONAL_SESSION, true), ApiBearerAuth());
 
 /** Only these roles, read from the database on each request (an API key acts as its merchant): 403 for anyone else. */
 export const Roles = (...roles: Role[]) =>

@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import { API_KEY_PREFIX, type Role } from '@tallyline/contracts';
 import { DomainError } from '../domain-error.js';
-import { ACCEPTS_API_KEY, IS_PUBLIC, ROLES } from './auth.decorators.js';
+import { ACCEPTS_API_KEY, IS_PUBLIC, OPTIONAL_SESSION, ROLES } from './auth.decorators.js';
 import type { ApiKeyPrincipal, AuthUser } from './auth-user.js';
 import { bearerToken, type AuthenticatedRequest } from './authenticated-request.js';
 
@@ -20,7 +20,10 @@ export class AuthenticationGuard extends AuthGuard(['jwt', 'api-key']) {
   }
 
   override async canActivate(context: ExecutionContext): Promise<boolean> {
-    if (this.flag(IS_PUBLIC, context)) return true;
+    if (this.flag(IS_PUBLIC, context)) {
+      if (this.flag(OPTIONAL_SESSION, context)) await this.identifyIfSignedIn(context);
+      return true;
+    }
     await super.canActivate(context);
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const principal = request.user as AuthUser | ApiKeyPrincipal;
@@ -48,6 +51,20 @@ export class AuthenticationGuard extends AuthGuard(['jwt', 'api-key']) {
     if (principal) return principal;
     const token = bearerToken(context.switchToHttp().getRequest<AuthenticatedRequest>());
     throw new DomainError('unauthorized', !token ? 'Authentication required' : token.startsWith('sk_') ? 'Invalid API key' : 'Invalid or expired token');
+  }
+
+  /** @OptionalSession routes: request.user when a valid session came along, nothing otherwise. */
+  private async identifyIfSignedIn(context: ExecutionContext): Promise<void> {
+    const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
+    const token = bearerToken(request);
+    if (!token || token.startsWith('sk_')) return;
+    try {
+      await super.canActivate(context);
+    } catch {
+      return; // a bad or expired token: anonymous here
+    }
+    const principal = request.user as AuthUser | ApiKeyPrincipal | undefined;
+    if (principal && 'keyId' in principal) request.user = undefined;
   }
 
   private flag(key: string, context: ExecutionContext): boolean {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError } from '../domain-error.js';
 import { EventStore, WrongExpectedVersionError, type EventMetadata, type StoredEvent } from '../event-store/event-store.port.js';
-import { ProcessorRunner } from '../projections/processor-runner.js';
+import { ProcessorRunner, type WaitResult } from '../projections/processor-runner.js';
 import type { CommandContext } from './command-context.js';
 import { fold, type Decider, type DomainEvent } from './decider.js';
 
@@ -21,6 +21,8 @@ export interface HandleResult<State> {
   state: State;
   version: number;
   events: StoredEvent[];
+  /** Read models that did not catch up before the answer (failed or timed out); absent when not waited for. */
+  readModels?: WaitResult;
 }
 
 /**
@@ -62,11 +64,15 @@ export class EventSourcedCommands {
           events.map((event) => ({ type: event.type, data: event.data, metadata: metadataFor(event.type, context, options) })),
           version < 0 ? 'no_stream' : version,
         );
-        if (context.readYourWrites !== false) await this.processors.waitFor(result.lastPosition);
+        const readModels =
+          context.readYourWrites !== false
+            ? await this.processors.waitForProjections(result.lastPosition, [...new Set(events.map((event) => event.type))])
+            : undefined;
         return {
           state: events.reduce(decider.evolve, state),
           version: result.nextExpectedVersion,
           events: result.events,
+          readModels,
         };
       } catch (error) {
         if (!(error instanceof WrongExpectedVersionError)) throw error;

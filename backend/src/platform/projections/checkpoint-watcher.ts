@@ -1,40 +1,80 @@
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
+import { ListeningConnection } from '../database/listening-connection.js';
 
 export const CHECKPOINT_CHANNEL = 'tallyline_checkpoints';
 
+export interface ProcessorFailureRecord {
+  name: string;
+  /** The event the processor could not handle (null when the failure was not tied to one event). */
+  position: bigint | null;
+  eventId: string | null;
+  eventType: string | null;
+  message: string;
+  attempts: number;
+  failedAt: Date;
+}
+
+type Control = 'pause' | 'resume';
+
 /**
- * Knows every processor's checkpoint, including those advanced by other instances (via NOTIFY),
- * so `waitFor` works on any instance behind a load balancer.
+ * Knows every processor's checkpoint and failure, including those of other instances (via NOTIFY),
+ * so `waitFor` and health work on any instance behind a load balancer.
+ *
+ * Its connection is also the one session that holds this process's processor locks (advisory locks):
+ * when it is lost, every lock is gone at once (`lost`), and the runner takes them again after the
+ * reconnect. It reconnects forever.
  */
 export class CheckpointWatcher {
   private readonly positions = new Map<string, bigint>();
+  private readonly failures = new Map<string, ProcessorFailureRecord>();
   private readonly emitter = new EventEmitter().setMaxListeners(0);
-  private client?: pg.PoolClient;
+  private readonly connection: ListeningConnection;
+  /** Locks held, with the session that holds them. */
+  private readonly locks = new Map<string, number>();
 
-  constructor(private readonly pool: pg.Pool) {}
+  constructor(private readonly pool: pg.Pool) {
+    this.connection = new ListeningConnection(pool.options, [CHECKPOINT_CHANNEL], 'checkpoints');
+    this.connection.on('notification', (message: pg.Notification) => this.onNotification(message.payload ?? ''));
+    this.connection.on('lost', () => {
+      this.locks.clear();
+      this.emitter.emit('lost');
+    });
+    // Whatever was notified while we were away is read back from the tables.
+    this.connection.on('connected', () => void this.reload().catch(() => undefined));
+  }
 
   async start(): Promise<void> {
-    const client = await this.pool.connect();
-    client.on('notification', (message) => {
-      const payload = message.payload ?? '';
-      if (payload.startsWith('!')) {
-        const [command, name] = payload.slice(1).split(':');
-        this.emitter.emit('control', command, name);
-        return;
-      }
-      const [name, position] = payload.split(':');
-      if (name && position) this.advance(name, BigInt(position));
-    });
-    client.on('error', () => {
-      client.release(true);
-      this.client = undefined;
-      setTimeout(() => void this.start().catch(() => undefined), 1000);
-    });
-    await client.query(`LISTEN ${CHECKPOINT_CHANNEL}`);
-    this.client = client;
+    await this.connection.ready();
+    await this.reload();
+  }
+
+  private async reload(): Promise<void> {
     const { rows } = await this.pool.query<{ name: string; position: string }>('SELECT name, position FROM processor_checkpoints');
     for (const row of rows) this.advance(row.name, BigInt(row.position));
+    const failures = await this.pool.query<FailureRow>(`SELECT ${FAILURE_COLUMNS} FROM processor_failures`);
+    this.failures.clear();
+    for (const row of failures.rows) this.failures.set(row.name, toFailure(row));
+    this.emitter.emit('advance');
+  }
+
+  private onNotification(payload: string): void {
+    if (payload.startsWith('!')) {
+      const [command, name = ''] = payload.slice(1).split(':');
+      if (command === 'failed' || command === 'recovered') void this.reloadFailure(name).catch(() => undefined);
+      else if (command === 'retry') this.emitter.emit('retry', name);
+      else this.emitter.emit('control', command, name);
+      return;
+    }
+    const [name, position] = payload.split(':');
+    if (name && position) this.advance(name, BigInt(position));
+  }
+
+  private async reloadFailure(name: string): Promise<void> {
+    const { rows } = await this.pool.query<FailureRow>(`SELECT ${FAILURE_COLUMNS} FROM processor_failures WHERE name = $1`, [name]);
+    if (rows[0]) this.failures.set(name, toFailure(rows[0]));
+    else this.failures.delete(name);
+    this.emitter.emit('advance');
   }
 
   advance(name: string, position: bigint): void {
@@ -45,12 +85,33 @@ export class CheckpointWatcher {
   }
 
   /** `pause`/`resume` requests for a processor, from a replay in any process. */
-  onControl(listener: (command: 'pause' | 'resume', name: string) => void): void {
+  onControl(listener: (command: Control, name: string) => void): void {
     this.emitter.on('control', listener);
   }
 
-  async sendControl(command: 'pause' | 'resume', name: string): Promise<void> {
+  async sendControl(command: Control | 'retry' | 'failed' | 'recovered', name: string): Promise<void> {
     await this.pool.query('SELECT pg_notify($1, $2)', [CHECKPOINT_CHANNEL, `!${command}:${name}`]);
+  }
+
+  /** An operator asked (from any process) to retry a failed processor or its dead letters. */
+  onRetry(listener: (name: string) => void): void {
+    this.emitter.on('retry', listener);
+  }
+
+  /** The locks of this process are gone (the connection was lost). */
+  onLost(listener: () => void): void {
+    this.emitter.on('lost', listener);
+  }
+
+  /** Records a failure here at once (other instances hear of it through `sendControl('failed')`). */
+  setFailure(failure: ProcessorFailureRecord | undefined, name: string): void {
+    if (failure) this.failures.set(name, failure);
+    else this.failures.delete(name);
+    this.emitter.emit('advance');
+  }
+
+  failure(name: string): ProcessorFailureRecord | undefined {
+    return this.failures.get(name);
   }
 
   /** Makes waiters evaluate their condition again (e.g. a processor failed and is no longer awaited). */
@@ -60,6 +121,27 @@ export class CheckpointWatcher {
 
   position(name: string): bigint {
     return this.positions.get(name) ?? 0n;
+  }
+
+  /** The processor's lock on this process's session: exactly one instance runs each processor. */
+  async tryLock(name: string): Promise<boolean> {
+    if (this.holds(name)) return true;
+    const session = this.connection.session;
+    const { rows } = await this.connection.query<{ locked: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS locked', [lockKey(name)]);
+    if (!rows[0]?.locked || session !== this.connection.session) return false;
+    this.locks.set(name, session);
+    return true;
+  }
+
+  /** Still holding the lock: the session that took it is still the live one. */
+  holds(name: string): boolean {
+    return this.connection.connected && this.locks.get(name) === this.connection.session;
+  }
+
+  async unlock(name: string): Promise<void> {
+    if (!this.holds(name)) return;
+    this.locks.delete(name);
+    await this.connection.query('SELECT pg_advisory_unlock(hashtext($1))', [lockKey(name)]).catch(() => undefined);
   }
 
   /** Resolves true once `reached()` holds, false after the timeout. */
@@ -81,11 +163,36 @@ export class CheckpointWatcher {
   }
 
   async stop(): Promise<void> {
-    const client = this.client;
-    this.client = undefined;
-    if (client) {
-      client.removeAllListeners('error');
-      client.release();
-    }
+    this.locks.clear();
+    await this.connection.close();
   }
+}
+
+/** The same key as any other holder of the processor's lock (a replay takes it with its own connection). */
+export function lockKey(name: string): string {
+  return `processor:${name}`;
+}
+
+interface FailureRow {
+  name: string;
+  position: string | null;
+  event_id: string | null;
+  event_type: string | null;
+  error: string;
+  attempts: number;
+  failed_at: Date;
+}
+
+const FAILURE_COLUMNS = 'name, position, event_id, event_type, error, attempts, failed_at';
+
+function toFailure(row: FailureRow): ProcessorFailureRecord {
+  return {
+    name: row.name,
+    position: row.position === null ? null : BigInt(row.position),
+    eventId: row.event_id,
+    eventType: row.event_type,
+    message: row.error,
+    attempts: row.attempts,
+    failedAt: row.failed_at,
+  };
 }

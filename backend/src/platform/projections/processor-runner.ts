@@ -2,22 +2,35 @@ import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShut
 import { DiscoveryService } from '@nestjs/core';
 import { DataSource, type EntityManager, type QueryRunner } from 'typeorm';
 import { AppConfig } from '../config/app-config.js';
+import { lifecycle } from '../lifecycle.js';
 import { DatabasePool } from '../database/database-pool.js';
-import { EventStore, type EventSubscription } from '../event-store/event-store.port.js';
-import { CheckpointWatcher, CHECKPOINT_CHANNEL } from './checkpoint-watcher.js';
-import { AsProcessor, type EventProcessor, type Projection } from './processor.js';
+import { backoffMs, isTransient, sleep } from '../database/transient-errors.js';
+import { EventStore, type EventSubscription, type StoredEvent } from '../event-store/event-store.port.js';
+import { CheckpointWatcher, CHECKPOINT_CHANNEL, lockKey, type ProcessorFailureRecord } from './checkpoint-watcher.js';
+import { AsProcessor, type EventProcessor, type Projection, type Reactor } from './processor.js';
+
+export interface WaitResult {
+  /** Projections that stopped at a failure before reaching the position. */
+  failed: string[];
+  /** Projections still behind the position when the wait ended. */
+  timedOut: string[];
+}
 
 const DEFAULT_WAIT_MS = 5_000;
 const LOCK_RETRY_MS = 2_000;
 const BATCH_SIZE = 500;
+/** Tries of one event (or of a failing step not tied to one) before the processor gives up on it. */
+const MAX_ATTEMPTS = 4;
+const MAX_BACKOFF_MS = 30_000;
 
 /** Runs every projection and reactor from its checkpoint, one instance each across all app instances. */
 @Injectable()
 export class ProcessorRunner implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(ProcessorRunner.name);
   private processors: EventProcessor[] = [];
-  private readonly active = new Map<string, { abort: AbortController; subscription?: EventSubscription; done: Promise<void> }>();
-  private readonly failed = new Map<string, Error>();
+  private readonly active = new Map<string, RunEntry>();
+  /** Names stopped one by one while the app runs (a replay took them over): "paused". */
+  private readonly paused = new Set<string>();
   /** Shared with the projection rebuilder, which uses its control channel and advances it. */
   readonly watcher: CheckpointWatcher;
 
@@ -40,12 +53,23 @@ export class ProcessorRunner implements OnModuleInit, OnApplicationBootstrap, On
 
   async onApplicationBootstrap(): Promise<void> {
     await this.watcher.start();
+    this.watcher.onRetry((name) => this.onRetry(name));
+    // Every lock went with the connection: each processor stops reading and takes its lock again.
+    this.watcher.onLost(() => {
+      for (const entry of this.active.values()) void entry.subscription?.close();
+    });
     if (this.config.runProcessors) this.startAll();
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    await this.stopAll();
-    await this.watcher.stop();
+  private stopped?: Promise<void>;
+
+  /** Each processor finishes the batch in progress; then the shared connection ends. Idempotent. */
+  onApplicationShutdown(): Promise<void> {
+    this.stopped ??= (async () => {
+      await this.stopAll();
+      await this.watcher.stop();
+    })();
+    return this.stopped;
   }
 
   get projections(): Projection[] {
@@ -56,12 +80,22 @@ export class ProcessorRunner implements OnModuleInit, OnApplicationBootstrap, On
     return this.processors.map((p) => p.name);
   }
 
-  processorNamed(name: string): EventProcessor | undefined {
-    return this.processors.find((p) => p.name === name);
+  /** Where and why the processor stopped (any instance's), if it did. */
+  failure(name: string): ProcessorFailureRecord | undefined {
+    return this.watcher.failure(name);
   }
 
-  failure(name: string): Error | undefined {
-    return this.failed.get(name);
+  /** The processor's checkpoint as last seen by this instance. */
+  position(name: string): bigint {
+    return this.watcher.position(name);
+  }
+
+  get all(): readonly EventProcessor[] {
+    return this.processors;
+  }
+
+  processorNamed(name: string): EventProcessor | undefined {
+    return this.processors.find((p) => p.name === name);
   }
 
   startAll(): void {
@@ -78,83 +112,339 @@ export class ProcessorRunner implements OnModuleInit, OnApplicationBootstrap, On
    */
   async waitFor(position: bigint, timeoutMs = DEFAULT_WAIT_MS): Promise<boolean> {
     if (!this.config.waitForProjections) return false;
-    return this.watcher.until(
-      () => this.projections.every((p) => this.failed.has(p.name) || this.watcher.position(p.name) >= position),
-      timeoutMs,
-    );
+    return (await this.waitForProjections(position, undefined, timeoutMs)).timedOut.length === 0;
+  }
+
+  /**
+   * Read-your-writes for a command that appended `eventTypes`: waits only for the projections that
+   * handle one of them (all, when not given) to reach `position`, and says which did not.
+   */
+  async waitForProjections(position: bigint, eventTypes?: readonly string[], timeoutMs = DEFAULT_WAIT_MS): Promise<WaitResult> {
+    const awaited = this.projections.filter((p) => !eventTypes || !p.handles || eventTypes.some((type) => p.handles!.includes(type)));
+    if (!this.config.waitForProjections) return { failed: [], timedOut: awaited.map((p) => p.name) };
+    const behind = () => awaited.filter((p) => this.watcher.position(p.name) < position);
+    const pending = () => behind().filter((p) => !this.watcher.failure(p.name));
+    await this.watcher.until(() => pending().length === 0, timeoutMs);
+    const result = { failed: behind().filter((p) => this.watcher.failure(p.name)).map((p) => p.name), timedOut: pending().map((p) => p.name) };
+    if (result.timedOut.length > 0) {
+      this.logger.warn(`Read-your-writes: ${result.timedOut.map((n) => `"${n}"`).join(', ')} did not reach position ${position} within ${timeoutMs} ms`);
+    }
+    return result;
   }
 
   start(processor: EventProcessor): void {
+    this.paused.delete(processor.name);
     if (this.active.has(processor.name)) return;
-    this.failed.delete(processor.name);
     const abort = new AbortController();
-    const entry: { abort: AbortController; subscription?: EventSubscription; done: Promise<void> } = { abort, done: Promise.resolve() };
+    const entry: RunEntry = { abort, done: Promise.resolve(), status: { state: 'starting' } };
     this.active.set(processor.name, entry);
     entry.done = this.run(processor, entry).finally(() => this.active.delete(processor.name));
   }
 
+  /** Stops after the batch in progress has committed, and hands the processor's lock back. */
   async stop(name: string): Promise<void> {
     const entry = this.active.get(name);
     if (!entry) return;
+    if (!this.stopped) this.paused.add(name);
     entry.abort.abort();
-    await entry.subscription?.close();
     await entry.done;
+    await this.watcher.unlock(name);
   }
 
-  private async run(processor: EventProcessor, entry: { abort: AbortController; subscription?: EventSubscription }): Promise<void> {
+  /** What this instance knows of a processor it runs (undefined: not run here). */
+  status(name: string): ProcessorStatus | undefined {
+    return this.active.get(name)?.status ?? (this.paused.has(name) ? { state: 'paused' } : undefined);
+  }
+
+  /**
+   * An operator retry, from any process: a failed processor starts again from its checkpoint, and a
+   * reactor is handed its dead-lettered events again.
+   */
+  async requestRetry(name: string): Promise<void> {
+    if (!this.processors.some((p) => p.name === name)) throw new Error(`Unknown processor "${name}". Known: ${this.names.join(', ')}`);
+    await this.watcher.sendControl('retry', name);
+  }
+
+  private onRetry(name: string): void {
+    const entry = this.active.get(name);
+    if (!entry) return;
+    entry.retryRequested = true;
+    entry.wakeUp?.();
+    void entry.subscription?.close();
+  }
+
+  private async run(processor: EventProcessor, entry: RunEntry): Promise<void> {
     const { signal } = entry.abort;
+    const { name } = processor;
+    let attempt = 0;
     while (!signal.aborted) {
-      const runner = this.dataSource.createQueryRunner();
-      let locked = false;
+      let subscription: EventSubscription | undefined;
       try {
-        await runner.connect();
-        locked = await tryLock(runner, processor.name);
-        if (!locked) {
+        if (!(await this.watcher.tryLock(name))) {
+          entry.status.state = 'standby';
           await sleep(LOCK_RETRY_MS, signal);
           continue;
         }
-        const from = await readCheckpoint(runner, processor.name);
-        const subscription = this.store.subscribe(from, { batchSize: BATCH_SIZE });
+        // Starting (a new process, a new deploy) is a retry of a recorded failure too.
+        if (entry.retryRequested || !entry.started) {
+          await this.clearFailure(name);
+          if (entry.retryRequested && isReactor(processor)) await this.redeliverDeadLetters(processor, signal);
+          entry.retryRequested = false;
+          entry.started = true;
+        }
+        let position = await this.ensureCheckpoint(name);
+        entry.status.state = 'catching_up';
+        subscription = this.store.subscribe(position, { batchSize: BATCH_SIZE });
         entry.subscription = subscription;
-        // stop() may have come while we were connecting: the subscription must end with us.
-        if (signal.aborted) await subscription.close();
-        else signal.addEventListener('abort', () => void subscription.close(), { once: true });
-        for await (const batch of entry.subscription) {
-          if (signal.aborted) break;
-          const last = batch[batch.length - 1]!.globalPosition;
-          await runner.startTransaction();
-          try {
-            for (const event of batch) await processor.handle(event, runner.manager);
-            await saveCheckpoint(runner.manager, processor.name, last);
-            await runner.commitTransaction();
-          } catch (error) {
-            await runner.rollbackTransaction().catch(() => undefined);
-            throw new ProcessorFailure(error);
+        const current = subscription;
+        const onAbort = () => void current.close();
+        signal.addEventListener('abort', onAbort, { once: true });
+        try {
+          for await (const batch of subscription) {
+            // The lock went with a lost connection: another instance may run it now.
+            if (signal.aborted || !this.watcher.holds(name)) break;
+            position = await this.processBatch(processor, batch, position, signal);
+            attempt = 0;
+            entry.status.state = batch.length < BATCH_SIZE ? 'running' : 'catching_up';
+            if (entry.retryRequested) break;
           }
-          this.watcher.advance(processor.name, last);
+        } finally {
+          signal.removeEventListener('abort', onAbort);
         }
       } catch (error) {
         if (signal.aborted) return;
-        if (error instanceof ProcessorFailure) {
-          this.failed.set(processor.name, error.cause as Error);
-          this.watcher.recheck();
-          this.logger.error(`Processor "${processor.name}" stopped: ${describe(error.cause)}`, (error.cause as Error)?.stack);
-          return;
+        if (error instanceof CheckpointMoved) continue;
+        const failure = error instanceof ProcessorFailure ? error : undefined;
+        const transient = !failure && isTransient(error);
+        attempt++;
+        entry.status.lastError = { message: describe(failure?.cause ?? error), at: new Date() };
+        if (failure || (!transient && attempt >= MAX_ATTEMPTS)) {
+          await this.fail(processor, entry, failure ?? new ProcessorFailure(error, undefined, attempt));
+          attempt = 0;
+          continue;
         }
-        this.logger.warn(`Processor "${processor.name}" lost its connection (${describe(error)}); retrying`);
-        await sleep(1_000, signal);
+        const wait = backoffMs(attempt, 200, MAX_BACKOFF_MS);
+        if (transient && lifecycle.stopping) this.logger.debug(`Processor "${name}": ${describe(error)} while shutting down`);
+        else if (transient) this.logger.warn(`Processor "${name}": database unavailable (${describe(error)}); retry ${attempt} in ${wait} ms`);
+        else this.logger.warn(`Processor "${name}" failed (${describe(error)}); retry ${attempt} of ${MAX_ATTEMPTS - 1} in ${wait} ms`);
+        await sleep(wait, signal);
       } finally {
-        await entry.subscription?.close().catch(() => undefined);
         entry.subscription = undefined;
-        if (locked) await unlock(runner, processor.name).catch(() => undefined);
-        await runner.release().catch(() => undefined);
+        await subscription?.close().catch(() => undefined);
       }
     }
   }
+
+  /**
+   * Applies a batch after `from`. The processor's own errors are retried a few times per event; then
+   * a projection stops at that event (ProcessorFailure) and a reactor dead-letters it and goes on.
+   * Transient database errors go up to the run loop, which retries them forever.
+   */
+  private async processBatch(processor: EventProcessor, batch: StoredEvent[], from: bigint, signal: AbortSignal): Promise<bigint> {
+    let pending = batch;
+    let failing: { eventId: string; attempts: number } | undefined;
+    while (pending.length > 0) {
+      try {
+        return await this.commit(processor, from, pending);
+      } catch (error) {
+        if (!(error instanceof HandlerError) || isTransient(error.cause)) throw error instanceof HandlerError ? error.cause : error;
+        if (error.index > 0) {
+          // Keep what the events before the failing one did: the retry starts at the failing event.
+          from = await this.commit(processor, from, pending.slice(0, error.index));
+          pending = pending.slice(error.index);
+        }
+        const event = pending[0]!;
+        failing = failing?.eventId === event.eventId ? { ...failing, attempts: failing.attempts + 1 } : { eventId: event.eventId, attempts: 1 };
+        if (failing.attempts < MAX_ATTEMPTS) {
+          const wait = backoffMs(failing.attempts, 100, 2_000);
+          this.logger.warn(`Processor "${processor.name}" failed on event ${event.globalPosition} (${event.type}): ${describe(error.cause)}; retry ${failing.attempts} of ${MAX_ATTEMPTS - 1} in ${wait} ms`);
+          await sleep(wait, signal);
+          if (signal.aborted) throw error.cause;
+          continue;
+        }
+        if (!isReactor(processor)) throw new ProcessorFailure(error.cause, event, failing.attempts);
+        this.logger.error(`Reactor "${processor.name}" gave up on event ${event.globalPosition} (${event.type}) after ${failing.attempts} attempts: ${describe(error.cause)}; dead-lettered`);
+        from = await this.commit(processor, from, [event], { error: describe(error.cause), attempts: failing.attempts });
+        pending = pending.slice(1);
+      }
+    }
+    return from;
+  }
+
+  /**
+   * One transaction on a pooled connection: the effects of `events` and the checkpoint commit together.
+   * The checkpoint row is locked and compared first, so a batch started by an instance that has
+   * since lost its lock cannot apply anything twice.
+   */
+  private async commit(processor: EventProcessor, from: bigint, events: StoredEvent[], deadLetter?: { error: string; attempts: number }): Promise<bigint> {
+    const last = events[events.length - 1]!.globalPosition;
+    const runner = this.dataSource.createQueryRunner();
+    try {
+      await runner.connect();
+      await runner.startTransaction();
+      const [row] = (await runner.query('SELECT position FROM processor_checkpoints WHERE name = $1 FOR UPDATE', [processor.name])) as { position: string }[];
+      if (BigInt(row?.position ?? -1) !== from) throw new CheckpointMoved();
+      if (deadLetter) {
+        const event = events[0]!;
+        await runner.query(
+          `INSERT INTO processor_dead_letters (processor, event_id, position, event_type, error, attempts) VALUES ($1, $2, $3, $4, $5, $6)
+           ON CONFLICT (processor, event_id) DO UPDATE SET error = EXCLUDED.error, attempts = EXCLUDED.attempts, failed_at = now()`,
+          [processor.name, event.eventId, event.globalPosition.toString(), event.type, deadLetter.error, deadLetter.attempts],
+        );
+      } else {
+        for (const [index, event] of events.entries()) {
+          if (processor.handles && !processor.handles.includes(event.type)) continue;
+          try {
+            await processor.handle(event, runner.manager);
+          } catch (error) {
+            throw new HandlerError(index, error);
+          }
+        }
+      }
+      await saveCheckpoint(runner.manager, processor.name, last);
+      const recovered = this.watcher.failure(processor.name);
+      if (recovered) await runner.query('DELETE FROM processor_failures WHERE name = $1', [processor.name]);
+      await runner.commitTransaction();
+      if (recovered) {
+        this.watcher.setFailure(undefined, processor.name);
+        await this.watcher.sendControl('recovered', processor.name).catch(() => undefined);
+      }
+    } catch (error) {
+      if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
+      throw error;
+    } finally {
+      await runner.release().catch(() => undefined);
+    }
+    this.watcher.advance(processor.name, last);
+    return last;
+  }
+
+  /** Records the failure for every instance to see, then waits, holding the lock, until an operator retry. */
+  private async fail(processor: EventProcessor, entry: RunEntry, failure: ProcessorFailure): Promise<void> {
+    const { name } = processor;
+    const event = failure.event;
+    const record: ProcessorFailureRecord = {
+      name,
+      position: event?.globalPosition ?? null,
+      eventId: event?.eventId ?? null,
+      eventType: event?.type ?? null,
+      message: describe(failure.cause),
+      attempts: failure.attempts,
+      failedAt: new Date(),
+    };
+    entry.status.state = 'failed';
+    this.logger.error(
+      `Processor "${name}" stopped${event ? ` at event ${event.globalPosition} (${event.type})` : ''} after ${failure.attempts} attempts: ${record.message}. Retry with: npm run processors -- retry ${name}`,
+      (failure.cause as Error)?.stack,
+    );
+    this.watcher.setFailure(record, name);
+    const { signal } = entry.abort;
+    for (let attempt = 1; !signal.aborted; attempt++) {
+      try {
+        await this.dataSource.query(
+          `INSERT INTO processor_failures (name, position, event_id, event_type, error, attempts) VALUES ($1, $2, $3, $4, $5, $6)
+           ON CONFLICT (name) DO UPDATE SET position = EXCLUDED.position, event_id = EXCLUDED.event_id, event_type = EXCLUDED.event_type,
+             error = EXCLUDED.error, attempts = EXCLUDED.attempts, failed_at = now()`,
+          [name, record.position?.toString() ?? null, record.eventId, record.eventType, record.message, record.attempts],
+        );
+        await this.watcher.sendControl('failed', name);
+        break;
+      } catch (error) {
+        if (!isTransient(error)) throw error;
+        await sleep(backoffMs(attempt, 200, MAX_BACKOFF_MS), signal);
+      }
+    }
+    while (!signal.aborted && !entry.retryRequested) {
+      await new Promise<void>((resolve) => {
+        entry.wakeUp = resolve;
+        signal.addEventListener('abort', () => resolve(), { once: true });
+      });
+    }
+    entry.wakeUp = undefined;
+  }
+
+  private async clearFailure(name: string): Promise<void> {
+    if (!this.watcher.failure(name)) return;
+    this.watcher.setFailure(undefined, name);
+    await this.dataSource.query('DELETE FROM processor_failures WHERE name = $1', [name]);
+    await this.watcher.sendControl('recovered', name);
+  }
+
+  /** Hands a reactor its dead-lettered events again, oldest first; those that succeed leave the table. */
+  private async redeliverDeadLetters(processor: EventProcessor, signal: AbortSignal): Promise<void> {
+    const rows = (await this.dataSource.query('SELECT event_id, position FROM processor_dead_letters WHERE processor = $1 ORDER BY position', [processor.name])) as {
+      event_id: string;
+      position: string;
+    }[];
+    for (const row of rows) {
+      if (signal.aborted) return;
+      const [event] = await this.store.readAll(BigInt(row.position) - 1n, 1);
+      await this.dataSource.transaction(async (manager) => {
+        if (event?.eventId === row.event_id) {
+          try {
+            await processor.handle(event, manager);
+          } catch (error) {
+            this.logger.warn(`Reactor "${processor.name}" still fails on dead-lettered event ${row.position}: ${describe(error)}`);
+            throw new HandlerError(0, error);
+          }
+        }
+        await manager.query('DELETE FROM processor_dead_letters WHERE processor = $1 AND event_id = $2', [processor.name, row.event_id]);
+      }).catch((error: unknown) => {
+        if (!(error instanceof HandlerError)) throw error;
+      });
+    }
+  }
+
+  /** The processor's checkpoint, created at 0 the first time (a batch locks and compares that row). */
+  private async ensureCheckpoint(name: string): Promise<bigint> {
+    const rows = (await this.dataSource.query(
+      `INSERT INTO processor_checkpoints (name, position) VALUES ($1, 0)
+       ON CONFLICT (name) DO UPDATE SET name = EXCLUDED.name RETURNING position`,
+      [name],
+    )) as { position: string }[];
+    const position = BigInt(rows[0]!.position);
+    this.watcher.advance(name, position);
+    return position;
+  }
 }
 
+export type ProcessorState = 'starting' | 'running' | 'catching_up' | 'failed' | 'paused' | 'standby';
+
+export interface ProcessorStatus {
+  state: ProcessorState;
+  lastError?: { message: string; at: Date };
+}
+
+interface RunEntry {
+  abort: AbortController;
+  subscription?: EventSubscription;
+  done: Promise<void>;
+  status: ProcessorStatus;
+  retryRequested?: boolean;
+  started?: boolean;
+  wakeUp?: () => void;
+}
+
+/** Another instance moved the checkpoint since this one read it: start again from the stored one. */
+class CheckpointMoved extends Error {}
+
+/** The processor's own code threw for the event at `index` of the batch. */
+class HandlerError extends Error {
+  constructor(
+    readonly index: number,
+    cause: unknown,
+  ) {
+    super(describe(cause), { cause });
+  }
+}
+
+/** Given up on: a projection stops at `event` until an operator retries. */
 class ProcessorFailure extends Error {
-  constructor(cause: unknown) {
+  constructor(
+    cause: unknown,
+    readonly event: StoredEvent | undefined,
+    readonly attempts: number,
+  ) {
     super(describe(cause), { cause });
   }
 }
@@ -163,13 +453,14 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** The processor's lock on another session (a replay's): the same key as the live processors' (lockKey). */
 export async function tryLock(runner: QueryRunner, name: string): Promise<boolean> {
-  const [row] = (await runner.query('SELECT pg_try_advisory_lock(hashtext($1)) AS locked', [`processor:${name}`])) as [{ locked: boolean }];
+  const [row] = (await runner.query('SELECT pg_try_advisory_lock(hashtext($1)) AS locked', [lockKey(name)])) as [{ locked: boolean }];
   return row.locked;
 }
 
 export async function unlock(runner: QueryRunner, name: string): Promise<void> {
-  await runner.query('SELECT pg_advisory_unlock(hashtext($1))', [`processor:${name}`]);
+  await runner.query('SELECT pg_advisory_unlock(hashtext($1))', [lockKey(name)]);
 }
 
 export async function readCheckpoint(runner: QueryRunner, name: string): Promise<bigint> {
@@ -186,17 +477,7 @@ export async function saveCheckpoint(manager: EntityManager, name: string, posit
   await manager.query('SELECT pg_notify($1, $2)', [CHECKPOINT_CHANNEL, `${name}:${position}`]);
 }
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const onAbort = () => {
-      clearTimeout(timer);
-      resolve();
-    };
-    // Removed when the timer fires, so a long retry loop does not pile listeners onto the signal.
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
+/** Only a reactor may go past an event it cannot handle; anything else stops there. */
+function isReactor(processor: EventProcessor): boolean {
+  return (processor as Partial<Reactor>).kind === 'reactor';
 }

@@ -8,6 +8,12 @@ import type { StoredEvent } from '../event-store/event-store.port.js';
  */
 export interface EventProcessor {
   readonly name: string;
+  /**
+   * The event types it reacts to; others are skipped (the checkpoint still moves past them), and
+   * read-your-writes waits for a projection only when the command appended one of these. Absent:
+   * every event type.
+   */
+  readonly handles?: readonly string[];
   handle(event: StoredEvent, manager: EntityManager): Promise<void>;
 }
 

@@ -3,6 +3,7 @@ import { MailOutbox1700000000001 } from './1700000000001-mail-outbox.js';
 import { IdentityMerchants1700000000100 } from './1700000000100-identity-merchants.js';
 import { Onboarding1700000000200 } from './1700000000200-onboarding.js';
 import { EventStoreSemantics1700000000300 } from './1700000000300-event-store-semantics.js';
+import { ProcessorFailures1700000000400 } from './1700000000400-processor-failures.js';
 import { SecretsFromEvents1700000000600 } from './1700000000600-secrets-from-events.js';
 import { RateLimits1700000000700 } from './1700000000700-rate-limits.js';
 
@@ -13,6 +14,7 @@ export const migrations = [
   IdentityMerchants1700000000100,
   Onboarding1700000000200,
   EventStoreSemantics1700000000300,
+  ProcessorFailures1700000000400,
   SecretsFromEvents1700000000600,
   RateLimits1700000000700,
 ];

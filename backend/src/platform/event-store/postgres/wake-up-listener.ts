@@ -1,22 +1,27 @@
 import { EventEmitter } from 'node:events';
-import pg from 'pg';
+import type pg from 'pg';
+import { ListeningConnection } from '../../database/listening-connection.js';
+
+/** How long a reader waits for the listening connection before reading anyway (the database may be down). */
+const LISTEN_WAIT_MS = 1_000;
 
 /**
- * One LISTEN connection per process and channel, shared by every waiter. A lost connection wakes
- * everybody (they re-read, so nothing is missed) and reconnects.
+ * One LISTEN connection per process and channel, shared by every waiter. It reconnects forever; a
+ * lost connection and every reconnect wake everybody (they re-read, so nothing is missed).
  */
 export class WakeUpListener {
   private readonly emitter = new EventEmitter().setMaxListeners(0);
-  private client?: pg.PoolClient;
-  private connecting?: Promise<void>;
+  private readonly connection: ListeningConnection;
   private closed = false;
   /** Bumped on every wake-up, so a waiter can tell it missed one while it was reading. */
   generation = 0;
 
-  constructor(
-    private readonly pool: pg.Pool,
-    private readonly channel: string,
-  ) {}
+  constructor(pool: pg.Pool, channel: string) {
+    this.connection = new ListeningConnection(pool.options, [channel], 'wake-ups');
+    this.connection.on('notification', () => this.wake());
+    this.connection.on('lost', () => this.wake());
+    this.connection.on('connected', () => this.wake());
+  }
 
   /** Resolves on the next notification after `seen`, or after `timeoutMs` at the latest. */
   async next(timeoutMs: number, seen: number, signal?: AbortSignal): Promise<void> {
@@ -35,23 +40,14 @@ export class WakeUpListener {
     });
   }
 
-  /** Listening is established before the caller's next read, so no notification falls in between. */
+  /**
+   * Listening is established before the caller's next read, so no notification falls in between.
+   * While the database is unreachable it gives up after a moment: the read fails and is retried, and
+   * the reconnect wakes every waiter.
+   */
   async ensureListening(): Promise<void> {
-    if (this.client || this.closed) return;
-    this.connecting ??= this.connect().finally(() => (this.connecting = undefined));
-    await this.connecting;
-  }
-
-  private async connect(): Promise<void> {
-    const client = await this.pool.connect();
-    client.on('notification', () => this.wake());
-    client.on('error', () => {
-      client.release(true);
-      if (this.client === client) this.client = undefined;
-      this.wake();
-    });
-    await client.query(`LISTEN ${this.channel}`);
-    this.client = client;
+    if (this.closed) return;
+    await this.connection.readyWithin(LISTEN_WAIT_MS);
   }
 
   /** For events appended by this process: no need to wait for the notification's round trip. */
@@ -67,11 +63,6 @@ export class WakeUpListener {
   async close(): Promise<void> {
     this.closed = true;
     this.wake();
-    const client = this.client;
-    this.client = undefined;
-    if (client) {
-      await client.query(`UNLISTEN ${this.channel}`).catch(() => undefined);
-      client.release();
-    }
+    await this.connection.close();
   }
 }

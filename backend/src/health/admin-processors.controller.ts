@@ -1,0 +1,24 @@
+import { Controller, HttpCode, HttpStatus, Param, Post } from '@nestjs/common';
+import { ApiAcceptedResponse, ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Roles } from '../platform/auth/auth.decorators.js';
+import { DomainError } from '../platform/domain-error.js';
+import { ProcessorRunner } from '../platform/projections/processor-runner.js';
+
+@ApiTags('admin')
+@Controller('admin/processors')
+@Roles('staff')
+export class AdminProcessorsController {
+  constructor(private readonly runner: ProcessorRunner) {}
+
+  /** The same as `npm run processors -- retry <name>`: heard by whichever instance runs it. */
+  @Post(':name/retry')
+  @HttpCode(HttpStatus.ACCEPTED)
+  @ApiOperation({ summary: 'Retry a failed processor from its checkpoint; a reactor also gets its dead-lettered events again' })
+  @ApiAcceptedResponse({ description: 'The instance running the processor was asked to retry; follow it in /api/health' })
+  @ApiNotFoundResponse({ description: 'No processor has that name' })
+  async retry(@Param('name') name: string): Promise<{ name: string; retry: 'requested' }> {
+    if (!this.runner.names.includes(name)) throw new DomainError('not_found', `No processor is named "${name}"`);
+    await this.runner.requestRetry(name);
+    return { name, retry: 'requested' };
+  }
+}

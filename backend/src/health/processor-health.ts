@@ -1,0 +1,102 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { EventStore } from '../platform/event-store/event-store.port.js';
+import { ProcessorRunner } from '../platform/projections/processor-runner.js';
+
+/** "Events behind" is counted up to this many (a bounded read, never a COUNT over the whole log). */
+export const BEHIND_CAP = 1_000;
+
+export interface ProcessorReport {
+  name: string;
+  kind: 'projection' | 'reactor';
+  state: 'running' | 'catching_up' | 'failed' | 'paused' | 'standby';
+  /** Whether this instance holds the processor's lock; another instance runs it otherwise. */
+  runsHere: boolean;
+  position: string;
+  /** At most BEHIND_CAP; `eventsBehindCapped` says there are more. */
+  eventsBehind: number;
+  eventsBehindCapped: boolean;
+  /** Age of the oldest event it has not processed yet. */
+  secondsBehind: number;
+  failedAt?: { position: string | null; eventType: string | null; at: string; attempts: number };
+  lastError?: string;
+  deadLetters: number;
+}
+
+export interface OldestTransaction {
+  seconds: number;
+  applicationName?: string;
+  state?: string;
+}
+
+/** What /api/health (for staff) and `npm run processors -- list` say about the processors. */
+@Injectable()
+export class ProcessorHealth {
+  constructor(
+    private readonly runner: ProcessorRunner,
+    private readonly store: EventStore,
+    private readonly dataSource: DataSource,
+  ) {}
+
+  async processors(): Promise<ProcessorReport[]> {
+    const checkpoints = new Map(
+      ((await this.dataSource.query('SELECT name, position FROM processor_checkpoints')) as { name: string; position: string }[]).map((row) => [row.name, BigInt(row.position)]),
+    );
+    const deadLetters = new Map(
+      ((await this.dataSource.query('SELECT processor, count(*)::int AS n FROM processor_dead_letters GROUP BY processor')) as { processor: string; n: number }[]).map((row) => [row.processor, row.n]),
+    );
+    // Processors are mostly at the same position: one bounded read per distinct position.
+    const lag = new Map<bigint, Promise<{ count: number; seconds: number }>>();
+    const lagAfter = (position: bigint) => {
+      if (!lag.has(position)) {
+        lag.set(
+          position,
+          this.store.readAll(position, BEHIND_CAP).then((events) => ({
+            count: events.length,
+            seconds: events[0] ? Math.max(0, Math.round((Date.now() - events[0].recordedAt.getTime()) / 1000)) : 0,
+          })),
+        );
+      }
+      return lag.get(position)!;
+    };
+    return Promise.all(
+      this.runner.all.map(async (processor): Promise<ProcessorReport> => {
+        const position = checkpoints.get(processor.name) ?? 0n;
+        const behind = await lagAfter(position);
+        const failure = this.runner.failure(processor.name);
+        const status = this.runner.status(processor.name);
+        const runsHere = status !== undefined && status.state !== 'standby';
+        const derived = behind.count > 0 ? 'catching_up' : 'running';
+        const state = failure ? 'failed' : status?.state === 'paused' ? 'paused' : runsHere && status.state !== 'starting' ? status.state : derived;
+        return {
+          name: processor.name,
+          kind: (processor as { kind?: string }).kind === 'reactor' ? 'reactor' : 'projection',
+          state: state as ProcessorReport['state'],
+          runsHere,
+          position: position.toString(),
+          eventsBehind: behind.count,
+          eventsBehindCapped: behind.count >= BEHIND_CAP,
+          secondsBehind: behind.seconds,
+          ...(failure
+            ? { failedAt: { position: failure.position?.toString() ?? null, eventType: failure.eventType, at: failure.failedAt.toISOString(), attempts: failure.attempts } }
+            : {}),
+          ...(failure || status?.lastError ? { lastError: failure?.message ?? status?.lastError?.message } : {}),
+          deadLetters: deadLetters.get(processor.name) ?? 0,
+        };
+      }),
+    );
+  }
+
+  /**
+   * The oldest transaction open anywhere on the server: while it runs, no subscriber can read past
+   * events written after it started (the store's visibility horizon), and vacuum cannot clean up.
+   */
+  async oldestTransaction(): Promise<OldestTransaction> {
+    const [row] = (await this.dataSource.query(
+      `SELECT extract(epoch FROM now() - xact_start)::float AS seconds, application_name, state
+         FROM pg_stat_activity WHERE xact_start IS NOT NULL AND pid <> pg_backend_pid()
+        ORDER BY xact_start LIMIT 1`,
+    )) as { seconds: number; application_name: string; state: string }[];
+    return row ? { seconds: Math.round(row.seconds * 10) / 10, applicationName: row.application_name || undefined, state: row.state } : { seconds: 0 };
+  }
+}

@@ -1,0 +1,5 @@
+/**
+ * Set once the process has begun shutting down: connections ending from then on are expected, and
+ * are not worth a warning (with Ctrl-C in a terminal, the embedded PostgreSQL gets the signal too).
+ */
+export const lifecycle = { stopping: false };

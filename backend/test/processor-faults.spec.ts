@@ -1,0 +1,237 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { Logger } from '@nestjs/common';
+import pg from 'pg';
+import type { EntityManager } from 'typeorm';
+import type { DatabasePool } from '../src/platform/database/database-pool.js';
+import type { StoredEvent } from '../src/platform/event-store/event-store.port.js';
+import { PostgresEventStore } from '../src/platform/event-store/postgres/postgres-event-store.js';
+import { UpcasterRegistry } from '../src/platform/event-store/upcasting.js';
+import type { EventProcessor, Projection, Reactor } from '../src/platform/projections/processor.js';
+import type { ProcessorRunner } from '../src/platform/projections/processor-runner.js';
+import type { TestDatabase } from './support/database.js';
+import { eventually } from './support/onboarding.js';
+import { createRunner } from './support/processor-harness.js';
+import { createMigratedDatabase } from './support/postgres-store.js';
+
+const metadata = { actor: { type: 'system' as const, id: 'test' }, correlationId: 'c', causationId: 'c', schemaVersion: 1 };
+
+/** Deposits per account; `applied_events` has the event id as key, so applying one twice fails loudly. */
+class Balances implements Projection {
+  readonly kind = 'projection' as const;
+  readonly tables = ['balances', 'applied_events'];
+  readonly handles = ['Deposited'];
+  handled = 0;
+  /** Amounts this projection's code cannot handle (a poison event), until cleared. */
+  poison = new Set<number>();
+  /** How many more times the batch's own connection is killed under it (a real lost connection). */
+  killConnection = 0;
+
+  constructor(readonly name = 'balances') {}
+
+  async handle(event: StoredEvent, manager: EntityManager): Promise<void> {
+    const { amount } = event.data as { amount: number };
+    if (this.killConnection > 0) {
+      this.killConnection--;
+      await manager.query('SELECT pg_terminate_backend(pg_backend_pid())');
+    }
+    if (this.poison.has(amount)) throw new Error(`cannot handle amount ${amount}`);
+    this.handled++;
+    await manager.query('INSERT INTO applied_events (event_id, projection) VALUES ($1, $2)', [event.eventId, this.name]);
+  }
+}
+
+/** Counts withdrawals: handles another event type than Balances. */
+class Withdrawals implements Projection {
+  readonly kind = 'projection' as const;
+  readonly name = 'withdrawals';
+  readonly tables = [];
+  readonly handles = ['Withdrawn'];
+  async handle(): Promise<void> {}
+}
+
+/** Sends a "receipt" per deposit into an outbox keyed by event id (idempotent), failing on poison. */
+class Receipts implements Reactor {
+  readonly kind = 'reactor' as const;
+  readonly name = 'receipts';
+  poison = new Set<number>();
+
+  async handle(event: StoredEvent, manager: EntityManager): Promise<void> {
+    const { amount } = event.data as { amount: number };
+    if (this.poison.has(amount)) throw new Error(`receipt service rejected ${amount}`);
+    await manager.query('INSERT INTO receipts (event_id, amount) VALUES ($1, $2) ON CONFLICT DO NOTHING', [event.eventId, amount]);
+  }
+}
+
+describe('processors under faults', () => {
+  let database: TestDatabase;
+  let pool: DatabasePool;
+  let store: PostgresEventStore;
+  let admin: pg.Client;
+
+  beforeAll(async () => {
+    ({ database, pool } = await createMigratedDatabase());
+    store = new PostgresEventStore(pool, new UpcasterRegistry());
+    await pool.query('CREATE TABLE applied_events (event_id uuid, projection text, PRIMARY KEY (event_id, projection))');
+    await pool.query('CREATE TABLE receipts (event_id uuid PRIMARY KEY, amount int NOT NULL)');
+    admin = new pg.Client({ connectionString: process.env.TEST_ADMIN_DATABASE_URL });
+    await admin.connect();
+  });
+  afterAll(async () => {
+    await admin.end();
+    await store.close();
+    await pool.end();
+    await database.drop();
+  });
+  beforeEach(async () => {
+    await pool.query('TRUNCATE events, applied_events, receipts, processor_checkpoints, processor_failures, processor_dead_letters');
+  });
+
+  let closers: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const close of closers.reverse()) await close();
+    closers = [];
+    jest.restoreAllMocks();
+  });
+  async function runner(processors: EventProcessor[], options: { run: boolean; poolSize?: number } = { run: true }): Promise<ProcessorRunner> {
+    const created = await createRunner(database.url, store, pool, processors, options);
+    closers.push(created.close);
+    return created.runner;
+  }
+
+  async function deposit(amounts: number[], type = 'Deposited') {
+    return store.append('account-a', amounts.map((amount) => ({ type, data: { amount }, metadata })), 'any');
+  }
+  async function applied(projection = 'balances'): Promise<number> {
+    const { rows } = await pool.query('SELECT count(*)::int AS n FROM applied_events WHERE projection = $1', [projection]);
+    return rows[0].n as number;
+  }
+  async function checkpoint(name: string): Promise<bigint> {
+    const { rows } = await pool.query('SELECT position FROM processor_checkpoints WHERE name = $1', [name]);
+    return BigInt(rows[0]?.position ?? 0);
+  }
+  /** Ends the database sessions of this test's processes whose application_name matches. */
+  async function terminate(applicationName: string): Promise<number> {
+    const { rows } = await admin.query(
+      'SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE datname = $1 AND application_name LIKE $2',
+      [new URL(database.url).pathname.slice(1), applicationName],
+    );
+    return rows[0].n as number;
+  }
+
+  it('retries a lost connection under a batch, again and again, and resumes by itself', async () => {
+    const balances = new Balances();
+    balances.killConnection = 5; // more than the tries allowed for the processor's own errors (4)
+    const r = await runner([balances]);
+    const { lastPosition } = await deposit([1, 2, 3]);
+    expect(await r.waitFor(lastPosition, 20_000)).toBe(true);
+    expect(r.failure('balances')).toBeUndefined();
+    expect(await applied()).toBe(3);
+  });
+
+  it('stops a projection at a poison event and keeps the others going; an operator retry resumes it', async () => {
+    const poisoned = new Balances('balances');
+    poisoned.poison.add(13);
+    const healthy = new Balances('mirror');
+    const r = await runner([poisoned, healthy]);
+    const before = await deposit([11, 12]);
+    const poison = await deposit([13]);
+    const after = await deposit([14, 15]);
+
+    expect(await r.waitFor(after.lastPosition, 20_000)).toBe(true); // a failed projection is not waited for
+    const failure = r.failure('balances');
+    expect(failure).toMatchObject({ position: poison.lastPosition, eventType: 'Deposited', message: 'cannot handle amount 13', attempts: 4 });
+    expect(r.status('balances')?.state).toBe('failed');
+    // It never skips: it stopped right before the poison event, keeping what came before.
+    expect(await checkpoint('balances')).toBe(before.lastPosition);
+    expect(await applied('balances')).toBe(2);
+    expect(await checkpoint('mirror')).toBe(after.lastPosition);
+    expect(await applied('mirror')).toBe(5);
+    const { rows } = await pool.query('SELECT name, position, error FROM processor_failures');
+    expect(rows).toEqual([{ name: 'balances', position: poison.lastPosition.toString(), error: 'cannot handle amount 13' }]);
+
+    poisoned.poison.clear(); // the fix is deployed
+    await r.requestRetry('balances');
+    expect(await eventually(async () => (await checkpoint('balances')) === after.lastPosition)).toBe(true);
+    expect(await applied('balances')).toBe(5);
+    expect(r.failure('balances')).toBeUndefined();
+    expect((await pool.query('SELECT * FROM processor_failures')).rows).toEqual([]);
+    await expect(r.requestRetry('nope')).rejects.toThrow('Unknown processor "nope"');
+  });
+
+  it('dead-letters the event a reactor cannot handle, goes on, and hands it back on retry', async () => {
+    const receipts = new Receipts();
+    receipts.poison.add(2);
+    const r = await runner([receipts]);
+    const poison = await deposit([1, 2]);
+    const { lastPosition } = await deposit([3]);
+    expect(await eventually(async () => (await checkpoint('receipts')) === lastPosition)).toBe(true);
+    expect((await pool.query('SELECT amount FROM receipts ORDER BY amount')).rows).toEqual([{ amount: 1 }, { amount: 3 }]);
+    const dead = await pool.query('SELECT processor, position, event_type, error, attempts FROM processor_dead_letters');
+    expect(dead.rows).toEqual([{ processor: 'receipts', position: poison.lastPosition.toString(), event_type: 'Deposited', error: 'receipt service rejected 2', attempts: 4 }]);
+    expect(r.failure('receipts')).toBeUndefined();
+
+    receipts.poison.clear();
+    await r.requestRetry('receipts');
+    expect(await eventually(async () => (await pool.query('SELECT 1 FROM processor_dead_letters')).rowCount === 0)).toBe(true);
+    expect((await pool.query('SELECT amount FROM receipts ORDER BY amount')).rows).toEqual([{ amount: 1 }, { amount: 2 }, { amount: 3 }]);
+  });
+
+  it('reconnects the checkpoint watcher and the wake-up listener after every termination, even while the database refuses connections', async () => {
+    const running = await runner([new Balances()]);
+    const watching = await runner([new Balances()], { run: false }); // another instance: learns positions only through NOTIFY
+    const name = new URL(database.url).pathname.slice(1);
+    for (let round = 0; round < 3; round++) {
+      // Like a database restart: every session ends, and new ones are refused for a moment.
+      await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS false`);
+      try {
+        expect(await terminate('%')).toBeGreaterThanOrEqual(3);
+        await new Promise((resolve) => setTimeout(resolve, 1_500)); // reconnect attempts are refused meanwhile
+      } finally {
+        await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`);
+      }
+      const { lastPosition } = await deposit([round]);
+      expect(await running.waitFor(lastPosition, 20_000)).toBe(true);
+      expect(await watching.waitFor(lastPosition, 20_000)).toBe(true);
+    }
+    expect(await applied()).toBe(3);
+  });
+
+  it('runs many processors on a pool smaller than their number: connections are borrowed per batch', async () => {
+    const projections = ['p1', 'p2', 'p3', 'p4', 'p5', 'p6'].map((name) => new Balances(name));
+    const r = await runner(projections, { run: true, poolSize: 2 });
+    const { lastPosition } = await deposit([1, 2]);
+    expect(await r.waitFor(lastPosition, 20_000)).toBe(true);
+    for (const p of projections) expect(await applied(p.name)).toBe(2);
+  });
+
+  it('runs each processor in exactly one instance, also while the lock connection keeps being lost', async () => {
+    const first = new Balances();
+    const second = new Balances();
+    const a = await runner([first]);
+    const b = await runner([second]);
+    let last = (await deposit([1, 2, 3])).lastPosition;
+    expect(await a.waitFor(last)).toBe(true);
+    expect(await b.waitFor(last)).toBe(true);
+    expect([first.handled, second.handled].sort()).toEqual([0, 3]);
+
+    for (let round = 0; round < 3; round++) {
+      await terminate('tallyline:checkpoints'); // both instances lose every lock at once
+      last = (await deposit([10 + round, 20 + round])).lastPosition;
+      expect(await eventually(async () => (await checkpoint('balances')) === last)).toBe(true);
+    }
+    // Whoever ran it, each event was applied once (a second time would violate the primary key).
+    expect(await applied()).toBe(9);
+    expect(first.handled + second.handled).toBe(9);
+    expect(a.failure('balances')).toBeUndefined();
+  });
+
+  it('waits only for the projections that handle the appended event types, and names those that time out', async () => {
+    const warn = jest.spyOn(Logger.prototype, 'warn');
+    const r = await runner([new Balances(), new Withdrawals()], { run: false });
+    r.start(r.all.find((p) => p.name === 'balances')!); // "withdrawals" is not running: always behind
+    const { lastPosition } = await deposit([5]);
+    expect(await r.waitForProjections(lastPosition, ['Deposited'])).toEqual({ failed: [], timedOut: [] });
+    expect(await r.waitForProjections(lastPosition, ['Withdrawn'], 200)).toEqual({ failed: [], timedOut: ['withdrawals'] });
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('"withdrawals" did not reach position'));
+  });
+});

@@ -1,0 +1,104 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { freePort } from '../src/platform/database/embedded-postgres.js';
+
+const main = join(dirname(fileURLToPath(import.meta.url)), '../dist/main.js');
+
+interface Run {
+  child: ChildProcess;
+  port: number;
+  lines: { level: number; msg: string }[];
+  exited: Promise<number | null>;
+}
+
+/** The built app, as `npm start` runs it: embedded PostgreSQL under `dataDir`, JSON logs on stdout. */
+async function start(dataDir: string): Promise<Run> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'info' };
+  delete env.DATABASE_URL;
+  delete env.EVENTSTORE_URL;
+  const child = spawn(process.execPath, [main], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const lines: Run['lines'] = [];
+  let buffered = '';
+  const collect = (chunk: Buffer) => {
+    buffered += chunk.toString('utf8');
+    const complete = buffered.split('\n');
+    buffered = complete.pop()!;
+    for (const line of complete.filter(Boolean)) lines.push(line.startsWith('{') ? (JSON.parse(line) as Run['lines'][number]) : { level: 50, msg: line });
+  };
+  child.stdout!.on('data', collect);
+  child.stderr!.on('data', collect);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  for (let i = 0; ; i++) {
+    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((res) => res.ok, () => false);
+    if (ok) break;
+    if (child.exitCode !== null || i > 600) throw new Error(`the app did not start:\n${lines.map((l) => l.msg).join('\n')}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { child, port, lines, exited };
+}
+
+const postmasterPid = (dataDir: string) => Number(readFileSync(join(dataDir, 'postgres/postmaster.pid'), 'utf8').split('\n')[0]);
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+describe('the built app: shutdown and restart after a crash', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    if (!existsSync(main)) throw new Error(`${main} is missing: run "npm run build" first`);
+    dataDir = await mkdtemp(join(tmpdir(), 'tallyline-shutdown-'));
+  });
+  afterAll(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('on SIGTERM finishes the request in flight, stops PostgreSQL, exits 0 and logs nothing alarming', async () => {
+    const run = await start(dataDir);
+    const postgres = postmasterPid(dataDir);
+    const inFlight = fetch(`http://127.0.0.1:${run.port}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'in-flight@example.test', password: 'correct-horse-battery', firstName: 'Ada', lastName: 'Lovelace' }),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20)); // the request has reached the app
+    run.child.kill('SIGTERM');
+    expect((await inFlight).status).toBe(201);
+    expect(await run.exited).toBe(0);
+    expect(run.lines.map((l) => l.msg)).toEqual(expect.arrayContaining(['SIGTERM received: shutting down', 'Stopped']));
+    expect(run.lines.filter((l) => l.level >= 40)).toEqual([]);
+    expect(alive(postgres)).toBe(false);
+    expect(existsSync(join(dataDir, 'postgres/postmaster.pid'))).toBe(false);
+  }, 120_000);
+
+  it('after kill -9, the next start stops the PostgreSQL left behind and runs on the same data', async () => {
+    const crashed = await start(dataDir);
+    const orphan = postmasterPid(dataDir);
+    crashed.child.kill('SIGKILL');
+    await crashed.exited;
+    expect(alive(orphan)).toBe(true); // the server outlived its app
+
+    const restarted = await start(dataDir);
+    expect(restarted.lines.some((l) => l.msg.includes(`Stopping PostgreSQL (pid ${orphan}) left running`))).toBe(true);
+    expect(alive(orphan)).toBe(false);
+    const login = await fetch(`http://127.0.0.1:${restarted.port}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'in-flight@example.test', password: 'correct-horse-battery' }),
+    });
+    expect(login.status).toBe(200); // the data written before the crash is there
+    restarted.child.kill('SIGTERM');
+    expect(await restarted.exited).toBe(0);
+    expect(existsSync(join(dataDir, 'postgres/postmaster.pid'))).toBe(false);
+  }, 120_000);
+});
