@@ -58,6 +58,7 @@ const MATRIX: Record<string, { request: (f: Fixture) => Omit<InjectOptions, 'met
   'GET /api/admin/events/export': { request: (f) => ({ url: `/api/admin/events/export?stream=merchant-${f.merchantA.id}` }), expected: staffOnly(200) },
   'GET /api/admin/events/:id': { request: (f) => ({ url: `/api/admin/events/${f.eventId}` }), expected: staffOnly(200) },
   'GET /api/admin/merchants': { request: () => ({ url: '/api/admin/merchants' }), expected: staffOnly(200) },
+  'POST /api/admin/processors/:name/retry': { request: () => ({ url: '/api/admin/processors/event-log/retry' }), expected: staffOnly(202) },
   'GET /api/admin/merchants/:id': { request: (f) => ({ url: `/api/admin/merchants/${f.merchantA.id}` }), expected: staffOnly(200) },
 };
 

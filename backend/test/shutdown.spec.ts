@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -66,13 +67,21 @@ describe('the built app: shutdown and restart after a crash', () => {
   it('on SIGTERM finishes the request in flight, stops PostgreSQL, exits 0 and logs nothing alarming', async () => {
     const run = await start(dataDir);
     const postgres = postmasterPid(dataDir);
-    const inFlight = fetch(`http://127.0.0.1:${run.port}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'in-flight@example.test', password: 'correct-horse-battery', firstName: 'Ada', lastName: 'Lovelace' }),
+    // A request whose body is still arriving when SIGTERM comes: certainly in flight.
+    const body = JSON.stringify({ email: 'in-flight@example.test', password: 'correct-horse-battery', firstName: 'Ada', lastName: 'Lovelace' });
+    const request = httpRequest({ host: '127.0.0.1', port: run.port, path: '/api/auth/register', method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } });
+    const inFlight = new Promise<{ status: number }>((resolve, reject) => {
+      request.once('response', (res) => {
+        res.resume();
+        resolve({ status: res.statusCode ?? 0 });
+      });
+      request.once('error', reject);
     });
-    await new Promise((resolve) => setTimeout(resolve, 20)); // the request has reached the app
+    request.write(body.slice(0, 10));
+    await new Promise((resolve) => setTimeout(resolve, 500));
     run.child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    request.end(body.slice(10));
     expect((await inFlight).status).toBe(201);
     expect(await run.exited).toBe(0);
     expect(run.lines.map((l) => l.msg)).toEqual(expect.arrayContaining(['SIGTERM received: shutting down', 'Stopped']));
