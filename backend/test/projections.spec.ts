@@ -142,7 +142,7 @@ describe('projection runner', () => {
     await settled(store, last);
     const { rebuilder: r } = await withRebuilder(new BalancesProjection());
     const progress: number[] = [];
-    const [summary] = await r.rebuild(['balances'], (p) => progress.push(p.processed));
+    const [summary] = await r.rebuild(['balances'], { onProgress: (p) => void progress.push(p.processed) });
     expect(summary).toMatchObject({ name: 'balances', events: 50, rows: { balances: 7, applied_events: 50 } });
     expect(progress.at(-1)).toBe(50);
     const once = await tables();

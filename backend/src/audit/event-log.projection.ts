@@ -3,6 +3,8 @@ import type { EventLogEntry } from '@tallyline/contracts';
 import type { EntityManager } from 'typeorm';
 import type { StoredEvent } from '../platform/event-store/event-store.port.js';
 import { AsProcessor, type Projection } from '../platform/projections/processor.js';
+import { writeRows } from '../platform/projections/rebuild/bulk-rows.js';
+import { EventLogView } from './event-log.entity.js';
 
 export function toEventLogEntry(event: StoredEvent): EventLogEntry {
   return {
@@ -40,5 +42,22 @@ export class EventLogProjection implements Projection {
         event.recordedAt,
       ],
     );
+  }
+
+  async rebuildChunk(events: readonly StoredEvent[], manager: EntityManager): Promise<void> {
+    const rows = events.map(
+      (event): EventLogView => ({
+        position: event.globalPosition.toString(),
+        eventId: event.eventId,
+        streamId: event.streamId,
+        streamVersion: event.streamVersion,
+        type: event.type,
+        data: event.data as Record<string, unknown>,
+        metadata: event.metadata,
+        actorId: event.metadata.actor?.id ?? '',
+        recordedAt: event.recordedAt,
+      }),
+    );
+    await writeRows(manager, EventLogView, rows, 'ignore');
   }
 }

@@ -1,41 +1,48 @@
 import { SingleBar, Presets } from 'cli-progress';
 import { EventStore } from '../platform/event-store/event-store.port.js';
 import { ProcessorRunner } from '../platform/projections/processor-runner.js';
-import { ProjectionRebuilder, type ReplaySummary } from '../platform/projections/rebuild/projection-rebuilder.js';
+import { ProjectionRebuilder } from '../platform/projections/rebuild/projection-rebuilder.js';
 import { parseArgs, withAppContext } from './app-context.js';
 
-const HELP = `Rebuilds read models from the first event.
+// Keep in step with README's "Replaying projections".
+const HELP = `Rebuilds read models from the first event, next to the running app.
 
-Usage: npm run replay -- [projection ...]     (no names: every projection)
-       npm run replay -- --list
+Usage: npm run replay                        every projection
+       npm run replay -- <projection> ...    only the named ones
+       npm run replay -- --list              what can be rebuilt
 
-The app must not be running projections at the same time (another process holding one is reported).`;
+The projections are refolded together into shadow tables (schema rebuild_<projection>), committed
+every 5,000 events. Meanwhile the running app keeps serving the old tables and keeps projecting new
+events. Once the replay has caught up, one short transaction per projection pauses that projection
+in the app (between two batches), folds the last events, swaps in the new tables and sets the
+checkpoint; the app then carries on from there. Nothing committed during the replay is lost or
+applied twice. Interrupted (Ctrl-C, kill), a replay leaves the live tables untouched: run it again,
+it drops the leftover shadow tables first.`;
 
 async function main(): Promise<void> {
   const { flags, words } = parseArgs(process.argv.slice(2));
   if (flags.help) return void console.log(HELP);
   await withAppContext(async (app) => {
-    const runner = app.get(ProcessorRunner);
-    if (flags.list) return void console.log(runner.projections.map((p) => `${p.name}  (${p.tables.join(', ')})`).join('\n'));
+    const { projections } = app.get(ProcessorRunner);
+    if (flags.list) return void console.log(projections.map((p) => `${p.name}  (${p.tables.join(', ')})`).join('\n'));
+    if (projections.length === 0) return void console.log('No projections are registered.');
     const store = app.get(EventStore);
+    // A count over the whole log: fine for a one-off command, never on a request path.
     const total = (await (store as Partial<{ countEvents(): Promise<number> }>).countEvents?.()) ?? 0;
     const bar = new SingleBar(
-      { format: '{name} |{bar}| {value}/{total} events | {speed} ev/s | ETA {eta_formatted}', hideCursor: true, etaBuffer: 50 },
+      { format: 'replay |{bar}| {value}/{total} events | {speed} ev/s | ETA {eta_formatted} | {names}', hideCursor: true, etaBuffer: 20 },
       Presets.shades_classic,
     );
-    const started = new Map<string, number>();
-    if (runner.projections.length === 0) return void console.log('No projections are registered.');
-    const summaries: ReplaySummary[] = await app.get(ProjectionRebuilder).rebuild(words, (progress) => {
-      if (!started.has(progress.name)) {
-        if (started.size) bar.stop();
-        started.set(progress.name, Date.now());
-        bar.start(Math.max(total, progress.processed), 0, { name: progress.name.padEnd(24), speed: 0 });
-      }
-      const seconds = (Date.now() - started.get(progress.name)!) / 1000;
-      bar.setTotal(Math.max(total, progress.processed));
-      bar.update(progress.processed, { speed: seconds > 0 ? Math.round(progress.processed / seconds) : 0 });
+    const started = Date.now();
+    bar.start(total, 0, { speed: 0, names: (words.length ? words : projections.map((p) => p.name)).join(', ') });
+    const summaries = await app.get(ProjectionRebuilder).rebuild(words, {
+      onProgress: ({ processed }) => {
+        const seconds = (Date.now() - started) / 1000;
+        bar.setTotal(Math.max(total, processed));
+        bar.update(processed, { speed: seconds > 0 ? Math.round(processed / seconds) : 0 });
+      },
     });
-    if (started.size) bar.stop();
+    bar.stop();
     console.log('\nReplay summary');
     console.table(
       summaries.map((s) => ({

@@ -2,8 +2,26 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { StoredEvent } from '../../platform/event-store/event-store.port.js';
 import { AsProcessor, type Projection } from '../../platform/projections/processor.js';
+import { foldRows } from '../../platform/projections/rebuild/bulk-rows.js';
 import type { UserEvent } from '../user.events.js';
 import { UserCredentials, UserView } from './user.entity.js';
+
+/** The user row a registration writes (a repeated registration overwrites it). */
+function userRow(stored: StoredEvent): UserView | undefined {
+  const event = stored as unknown as UserEvent;
+  if (event.type !== 'UserRegistered') return undefined;
+  const { userId, email, firstName, lastName, role, registeredAt } = event.data;
+  return { id: userId, email, firstName, lastName, role, createdAt: new Date(registeredAt) };
+}
+
+/** The credentials an event sets. v1 registrations have no hash: theirs arrive through CredentialsImported. */
+function credentialsRow(stored: StoredEvent): UserCredentials | undefined {
+  const event = stored as unknown as UserEvent;
+  if (event.type === 'UserRegistered' && !event.data.passwordHash) return undefined;
+  if (event.type !== 'UserRegistered' && event.type !== 'CredentialsImported') return undefined;
+  const { userId, email, passwordHash } = event.data;
+  return { userId, email, passwordHash: passwordHash! };
+}
 
 /**
  * Users and their credentials in one projection: both rows commit in one transaction, so no moment
@@ -18,20 +36,14 @@ export class UsersProjection implements Projection {
   readonly handles = ['UserRegistered', 'CredentialsImported'] satisfies UserEvent['type'][];
 
   async handle(stored: StoredEvent, manager: EntityManager): Promise<void> {
-    const event = stored as unknown as UserEvent;
-    switch (event.type) {
-      case 'UserRegistered': {
-        const { userId, email, firstName, lastName, role, passwordHash, registeredAt } = event.data;
-        await manager.upsert(UserView, { id: userId, email, firstName, lastName, role, createdAt: new Date(registeredAt) }, ['id']);
-        // v1 events have no hash: those credentials arrive through CredentialsImported.
-        if (passwordHash) await manager.upsert(UserCredentials, { userId, email, passwordHash }, ['userId']);
-        return;
-      }
-      case 'CredentialsImported': {
-        const { userId, email, passwordHash } = event.data;
-        await manager.upsert(UserCredentials, { userId, email, passwordHash }, ['userId']);
-        return;
-      }
-    }
+    const user = userRow(stored);
+    if (user) await manager.upsert(UserView, user, ['id']);
+    const credentials = credentialsRow(stored);
+    if (credentials) await manager.upsert(UserCredentials, credentials, ['userId']);
+  }
+
+  async rebuildChunk(events: readonly StoredEvent[], manager: EntityManager): Promise<void> {
+    await foldRows(manager, UserView, events, (event) => userRow(event)?.id, (_, event) => userRow(event));
+    await foldRows(manager, UserCredentials, events, (event) => credentialsRow(event)?.userId, (_, event) => credentialsRow(event));
   }
 }

@@ -2,8 +2,29 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { StoredEvent } from '../../platform/event-store/event-store.port.js';
 import { AsProcessor, type Projection } from '../../platform/projections/processor.js';
+import { foldRows, writeRows } from '../../platform/projections/rebuild/bulk-rows.js';
 import type { MerchantEvent } from '../merchant.events.js';
 import { MerchantStatsView, MerchantView } from './merchant.entity.js';
+
+const FOLDED = new Set(['MerchantRegistered', 'EnvironmentSwitched', 'MerchantActivated']);
+const merchantIdOf = (stored: StoredEvent) => (FOLDED.has(stored.type) ? (stored.data as { merchantId: string }).merchantId : undefined);
+
+/** The merchant row after the event; undefined when the event changes nothing. */
+function evolveMerchant(row: MerchantView | undefined, stored: StoredEvent): MerchantView | undefined {
+  const event = stored as unknown as MerchantEvent;
+  switch (event.type) {
+    case 'MerchantRegistered': {
+      const { merchantId, ownerUserId, companyName, email, website, businessType, environment, isActive, registeredAt } = event.data;
+      return { id: merchantId, ownerUserId, companyName, email, website, businessType, environment, isActive, createdAt: new Date(registeredAt) };
+    }
+    case 'EnvironmentSwitched':
+      return row && { ...row, environment: event.data.to };
+    case 'MerchantActivated':
+      return row && { ...row, isActive: true };
+    default:
+      return undefined;
+  }
+}
 
 @AsProcessor()
 @Injectable()
@@ -16,11 +37,9 @@ export class MerchantsProjection implements Projection {
   async handle(stored: StoredEvent, manager: EntityManager): Promise<void> {
     const event = stored as unknown as MerchantEvent;
     switch (event.type) {
-      case 'MerchantRegistered': {
-        const { merchantId, registeredAt, ...rest } = event.data;
-        await manager.upsert(MerchantView, { id: merchantId, ...rest, createdAt: new Date(registeredAt) }, ['id']);
+      case 'MerchantRegistered':
+        await manager.upsert(MerchantView, evolveMerchant(undefined, stored)!, ['id']);
         return;
-      }
       case 'EnvironmentSwitched':
         await manager.update(MerchantView, { id: event.data.merchantId }, { environment: event.data.to });
         return;
@@ -28,6 +47,10 @@ export class MerchantsProjection implements Projection {
         await manager.update(MerchantView, { id: event.data.merchantId }, { isActive: true });
         return;
     }
+  }
+
+  async rebuildChunk(events: readonly StoredEvent[], manager: EntityManager): Promise<void> {
+    await foldRows(manager, MerchantView, events, merchantIdOf, evolveMerchant);
   }
 }
 
@@ -44,5 +67,11 @@ export class MerchantStatsProjection implements Projection {
     if (stored.type !== 'MerchantRegistered') return;
     const { merchantId } = (stored as unknown as Extract<MerchantEvent, { type: 'MerchantRegistered' }>).data;
     await manager.createQueryBuilder().insert().into(MerchantStatsView).values({ merchantId }).orIgnore().execute();
+  }
+
+  async rebuildChunk(events: readonly StoredEvent[], manager: EntityManager): Promise<void> {
+    const registered = events.filter((event) => event.type === 'MerchantRegistered');
+    const rows = registered.map((event) => ({ merchantId: (event.data as { merchantId: string }).merchantId }));
+    await writeRows(manager, MerchantStatsView, rows, 'ignore');
   }
 }

@@ -4,6 +4,7 @@ import type { EntityManager } from 'typeorm';
 import type { StoredEvent } from '../../platform/event-store/event-store.port.js';
 import { categoryOf } from '../../platform/event-store/stream-names.js';
 import { AsProcessor, type Projection } from '../../platform/projections/processor.js';
+import { foldRows, writeRows } from '../../platform/projections/rebuild/bulk-rows.js';
 import { emailsOf, evolveRecord } from '../application-record.js';
 import type { ApplicationEvent } from '../application.events.js';
 import { ApplicationHistoryView, ApplicationView } from './application.entity.js';
@@ -21,18 +22,32 @@ export class ApplicationsProjection implements Projection {
 
   async handle(stored: StoredEvent, manager: EntityManager): Promise<void> {
     if (!isApplicationEvent(stored)) return;
-    const event = stored as unknown as ApplicationEvent;
-    const id = event.data.applicationId;
-    if (event.type === 'ApplicationSubmitted') {
-      const record = evolveRecord(null, stored)!;
-      const searchText = [record.companyName, record.contactName, ...emailsOf(event.data)].join(' ').toLowerCase();
-      await manager.upsert(ApplicationView, { ...columnsOf(record), id, reference: record.reference, formType: record.formType, createdAt: new Date(record.createdAt), searchText }, ['id']);
+    const id = (stored as unknown as ApplicationEvent).data.applicationId;
+    if (stored.type === 'ApplicationSubmitted') {
+      await manager.upsert(ApplicationView, evolveApplication(undefined, stored)!, ['id']);
       return;
     }
     const previous = await manager.findOneBy(ApplicationView, { id });
     const record = previous && evolveRecord(previous.record, stored);
     if (record) await manager.update(ApplicationView, { id }, columnsOf(record));
   }
+
+  async rebuildChunk(events: readonly StoredEvent[], manager: EntityManager): Promise<void> {
+    const idOf = (stored: StoredEvent) => (isApplicationEvent(stored) ? (stored as unknown as ApplicationEvent).data.applicationId : undefined);
+    await foldRows(manager, ApplicationView, events, idOf, evolveApplication);
+  }
+}
+
+/** The queue row after the event; undefined when the event changes nothing. */
+function evolveApplication(row: ApplicationView | undefined, stored: StoredEvent): ApplicationView | undefined {
+  if (stored.type === 'ApplicationSubmitted') {
+    const event = stored as unknown as Extract<ApplicationEvent, { type: 'ApplicationSubmitted' }>;
+    const record = evolveRecord(null, stored)!;
+    const searchText = [record.companyName, record.contactName, ...emailsOf(event.data)].join(' ').toLowerCase();
+    return { ...columnsOf(record), id: event.data.applicationId, reference: record.reference, formType: record.formType, createdAt: new Date(record.createdAt), searchText };
+  }
+  const record = row && evolveRecord(row.record, stored);
+  return record ? { ...row, ...columnsOf(record) } : undefined;
 }
 
 /** What a later event can change. */
@@ -58,21 +73,27 @@ export class ApplicationHistoryProjection implements Projection {
 
   async handle(stored: StoredEvent, manager: EntityManager): Promise<void> {
     if (!isApplicationEvent(stored)) return;
-    const event = stored as unknown as ApplicationEvent;
-    const { actor } = stored.metadata;
-    const common = {
-      eventId: stored.eventId,
-      position: stored.globalPosition.toString(),
-      applicationId: event.data.applicationId,
-      type: stored.type,
-      at: stored.recordedAt,
-      actorType: actor.type,
-      actorId: actor.id,
-    };
-    const row =
-      event.type === 'ApplicationSubmitted'
-        ? { ...common, applicantEmail: emailsOf(event.data)[0]!.toLowerCase(), fromStatus: null, toStatus: 'pending' as const, reviewNotes: null }
-        : { ...common, applicantEmail: null, fromStatus: event.data.from, toStatus: event.data.to, reviewNotes: event.data.reviewNotes };
-    await manager.createQueryBuilder().insert().into(ApplicationHistoryView).values(row).orIgnore().execute();
+    await manager.createQueryBuilder().insert().into(ApplicationHistoryView).values(historyRow(stored)).orIgnore().execute();
   }
+
+  async rebuildChunk(events: readonly StoredEvent[], manager: EntityManager): Promise<void> {
+    await writeRows(manager, ApplicationHistoryView, events.filter(isApplicationEvent).map(historyRow), 'ignore');
+  }
+}
+
+function historyRow(stored: StoredEvent): ApplicationHistoryView {
+  const event = stored as unknown as ApplicationEvent;
+  const { actor } = stored.metadata;
+  const common = {
+    eventId: stored.eventId,
+    position: stored.globalPosition.toString(),
+    applicationId: event.data.applicationId,
+    type: stored.type,
+    at: stored.recordedAt,
+    actorType: actor.type,
+    actorId: actor.id,
+  };
+  return event.type === 'ApplicationSubmitted'
+    ? { ...common, applicantEmail: emailsOf(event.data)[0]!.toLowerCase(), fromStatus: null, toStatus: 'pending' as const, reviewNotes: null }
+    : { ...common, applicantEmail: null, fromStatus: event.data.from, toStatus: event.data.to, reviewNotes: event.data.reviewNotes };
 }

@@ -22,6 +22,12 @@ export interface Projection extends EventProcessor {
   readonly kind: 'projection';
   /** The tables it owns: emptied before a replay. */
   readonly tables: readonly string[];
+  /**
+   * Optional bulk path for replays: folds a chunk of events (thousands) in memory and writes the
+   * result with a few multi-row statements, leaving the tables exactly as `handle` would, event by
+   * event. Without it a replay calls `handle` for each event.
+   */
+  rebuildChunk?(events: readonly StoredEvent[], manager: EntityManager): Promise<void>;
 }
 
 /** Turns events into side effects (outbox rows, e-mails); idempotent by event id, never replayed. */

@@ -1,15 +1,23 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { DataSource, type QueryRunner } from 'typeorm';
+import { DataSource, type EntityManager, type QueryRunner } from 'typeorm';
 import { AppConfig } from '../../config/app-config.js';
-import { EventStore } from '../../event-store/event-store.port.js';
+import { EventStore, type StoredEvent } from '../../event-store/event-store.port.js';
 import { ProcessorRunner, saveCheckpoint, tryLock, unlock } from '../processor-runner.js';
 import type { Projection } from '../processor.js';
+import { ShadowTables } from './shadow-tables.js';
 
 export interface ReplayProgress {
-  name: string;
+  /** The projections being rebuilt together. */
+  projections: string[];
+  /** Events folded into every one of them so far. */
   processed: number;
   position: bigint;
-  head: bigint;
+}
+
+export interface ReplayOptions {
+  /** Called after each committed chunk and awaited, so a caller (a test) can hold the replay there. */
+  onProgress?: (progress: ReplayProgress) => void | Promise<void>;
+  chunkSize?: number;
 }
 
 export interface ReplaySummary {
@@ -19,11 +27,20 @@ export interface ReplaySummary {
   millis: number;
 }
 
+const CHUNK_SIZE = 5_000;
+/** Two cores on the reference machine; more writers only queue in PostgreSQL. */
+const CONCURRENCY = 2;
 /** How long an instance leaves a processor alone when a replay elsewhere asks for it. */
 const YIELD_MS = 30_000;
 const REPLAY_LOCK_WAIT_MS = 10_000;
 
-/** Rebuilds projections from the first event, next to the live processors of any instance. */
+/**
+ * Rebuilds projections from the first event while the system runs. Each projection is folded into
+ * shadow tables in short chunk transactions (the live tables keep serving reads, the live
+ * processor keeps running); once caught up, one short transaction holding the projection's lock
+ * folds the last events, swaps the tables and sets the checkpoint. An interrupted replay leaves
+ * only shadow tables behind, which the next replay drops.
+ */
 @Injectable()
 export class ProjectionRebuilder implements OnApplicationBootstrap {
   private readonly resumeTimers = new Map<string, NodeJS.Timeout>();
@@ -39,19 +56,100 @@ export class ProjectionRebuilder implements OnApplicationBootstrap {
     this.runner.watcher.onControl((command, name) => void this.onControl(command, name));
   }
 
-  /** Empties the projections' tables and folds every event again, in one transaction per projection. */
-  async rebuild(names: string[], onProgress: (progress: ReplayProgress) => void = () => undefined): Promise<ReplaySummary[]> {
+  /** Rebuilds the named projections (all when none), together: each chunk of events is read once. */
+  async rebuild(names: string[], options: ReplayOptions = {}): Promise<ReplaySummary[]> {
     const chosen = names.length ? names.map((name) => this.projectionNamed(name)) : this.runner.projections;
-    const summaries: ReplaySummary[] = [];
-    for (const projection of chosen) {
-      await this.runner.stop(projection.name);
-      try {
-        summaries.push(await this.rebuildOne(projection, onProgress));
-      } finally {
-        if (this.config.runProcessors) this.runner.start(projection);
+    const chunkSize = options.chunkSize ?? CHUNK_SIZE;
+    const started = Date.now();
+    const session = this.dataSource.createQueryRunner();
+    await session.connect();
+    const locked: string[] = [];
+    try {
+      for (const { name } of chosen) {
+        if (!(await tryLock(session, `replay:${name}`))) throw new Error(`Projection "${name}" is already being replayed by another process.`);
+        locked.push(`replay:${name}`);
       }
+      const [{ schema }] = (await session.query('SELECT current_schema() AS schema')) as [{ schema: string }];
+      const shadows = chosen.map((projection) => ({ projection, shadow: new ShadowTables(projection.name, projection.tables, schema) }));
+      await this.transaction(async (manager) => {
+        for (const { shadow } of shadows) await shadow.create(manager);
+      });
+
+      let position = 0n;
+      let processed = 0;
+      const catchUp = async () => {
+        let next = this.store.readAll(position, chunkSize);
+        for (;;) {
+          const events = await next;
+          if (events.length === 0) return;
+          position = events[events.length - 1]!.globalPosition;
+          // Read the next chunk while this one is written.
+          if (events.length === chunkSize) (next = this.store.readAll(position, chunkSize)).catch(() => undefined);
+          await eachLimited(shadows, ({ projection, shadow }) => this.fold(projection, shadow, events));
+          processed += events.length;
+          await options.onProgress?.({ projections: chosen.map((p) => p.name), processed, position });
+          if (events.length < chunkSize) return;
+        }
+      };
+      await catchUp();
+      await eachLimited(shadows, ({ shadow }) => this.transaction((manager) => shadow.addIndexes(manager)));
+      await catchUp();
+      return await Promise.all(
+        shadows.map(async ({ projection, shadow }) => {
+          const { events, rows } = await this.finish(session, projection, shadow, position, chunkSize);
+          return { name: projection.name, events: processed + events, rows, millis: Date.now() - started };
+        }),
+      );
+    } finally {
+      for (const name of locked) await unlock(session, name).catch(() => undefined);
+      await session.release();
     }
-    return summaries;
+  }
+
+  /** With the live processor paused: the events since `from`, the swap and the checkpoint, in one transaction. */
+  private async finish(session: QueryRunner, projection: Projection, shadow: ShadowTables, from: bigint, chunkSize: number) {
+    await this.runner.stop(projection.name);
+    try {
+      if (!(await this.takeOver(session, projection.name))) {
+        throw new Error(`Projection "${projection.name}" is being run by another process that did not step aside; stop it before replaying.`);
+      }
+      const rest: StoredEvent[] = [];
+      for (let position = from; ; ) {
+        const events = await this.store.readAll(position, chunkSize);
+        if (events.length === 0) break;
+        rest.push(...events);
+        position = events[events.length - 1]!.globalPosition;
+      }
+      const position = rest.at(-1)?.globalPosition ?? from;
+      await this.transaction(async (manager) => {
+        await shadow.use(manager);
+        await foldInto(projection, rest, manager);
+        await shadow.swap(manager);
+        await saveCheckpoint(manager, projection.name, position);
+      });
+      this.runner.watcher.advance(projection.name, position);
+      const rows: Record<string, number> = {};
+      for (const table of projection.tables) {
+        const [{ count }] = (await session.query(`SELECT count(*)::int AS count FROM "${table}"`)) as [{ count: number }];
+        rows[table] = count;
+      }
+      return { events: rest.length, rows };
+    } finally {
+      await unlock(session, projection.name).catch(() => undefined);
+      await this.runner.watcher.sendControl('resume', projection.name).catch(() => undefined);
+      if (this.config.runProcessors) this.runner.start(projection);
+    }
+  }
+
+  private fold(projection: Projection, shadow: ShadowTables, events: StoredEvent[]): Promise<void> {
+    return this.transaction(async (manager) => {
+      await shadow.use(manager);
+      await foldInto(projection, events, manager);
+    });
+  }
+
+  private async transaction(work: (manager: EntityManager) => Promise<void>): Promise<void> {
+    await this.dataSource.transaction(work);
   }
 
   /** A replay in another process wants this processor: step aside, or come back when it is done. */
@@ -60,16 +158,13 @@ export class ProjectionRebuilder implements OnApplicationBootstrap {
     if (!processor || !this.config.runProcessors) return;
     clearTimeout(this.resumeTimers.get(name));
     this.resumeTimers.delete(name);
-    if (command === 'pause') {
-      await this.runner.stop(name);
-      this.resumeTimers.set(
-        name,
-        setTimeout(() => {
-          this.resumeTimers.delete(name);
-          this.runner.start(processor);
-        }, YIELD_MS).unref(),
-      );
-    } else this.runner.start(processor);
+    if (command === 'resume') return this.runner.start(processor);
+    await this.runner.stop(name);
+    const timer = setTimeout(() => {
+      this.resumeTimers.delete(name);
+      this.runner.start(processor);
+    }, YIELD_MS);
+    this.resumeTimers.set(name, timer.unref());
   }
 
   private projectionNamed(name: string): Projection {
@@ -78,57 +173,29 @@ export class ProjectionRebuilder implements OnApplicationBootstrap {
     return found;
   }
 
-  private async rebuildOne(projection: Projection, onProgress: (progress: ReplayProgress) => void): Promise<ReplaySummary> {
-    const started = Date.now();
-    const runner = this.dataSource.createQueryRunner();
-    await runner.connect();
-    try {
-      if (!(await this.takeOver(runner, projection.name))) {
-        throw new Error(`Projection "${projection.name}" is being run by another process that did not step aside; stop it before replaying.`);
-      }
-      const head = await this.store.headPosition();
-      let position = 0n;
-      let processed = 0;
-      await runner.startTransaction();
-      try {
-        for (const table of projection.tables) await runner.query(`TRUNCATE TABLE "${table}"`);
-        for (;;) {
-          const batch = await this.store.readAll(position, 1_000);
-          if (batch.length === 0) break;
-          for (const event of batch) await projection.handle(event, runner.manager);
-          position = batch[batch.length - 1]!.globalPosition;
-          processed += batch.length;
-          onProgress({ name: projection.name, processed, position, head });
-        }
-        await saveCheckpoint(runner.manager, projection.name, position);
-        await runner.commitTransaction();
-      } catch (error) {
-        await runner.rollbackTransaction();
-        throw error;
-      }
-      this.runner.watcher.advance(projection.name, position);
-      const rows: Record<string, number> = {};
-      for (const table of projection.tables) {
-        const [{ count }] = (await runner.query(`SELECT count(*)::int AS count FROM "${table}"`)) as [{ count: number }];
-        rows[table] = count;
-      }
-      return { name: projection.name, events: processed, rows, millis: Date.now() - started };
-    } finally {
-      await unlock(runner, projection.name);
-      await runner.release();
-      await this.runner.watcher.sendControl('resume', projection.name).catch(() => undefined);
-    }
-  }
-
-  /** The lock, asking whoever holds it (another app instance) to yield it for a while. */
-  private async takeOver(runner: QueryRunner, name: string): Promise<boolean> {
-    if (await tryLock(runner, name)) return true;
+  /** The processor's lock, asking whoever holds it (another app instance) to yield it for a while. */
+  private async takeOver(session: QueryRunner, name: string): Promise<boolean> {
+    if (await tryLock(session, name)) return true;
     await this.runner.watcher.sendControl('pause', name);
     const deadline = Date.now() + REPLAY_LOCK_WAIT_MS;
     while (Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 100));
-      if (await tryLock(runner, name)) return true;
+      if (await tryLock(session, name)) return true;
     }
     return false;
   }
+}
+
+/** In bulk where the projection can; otherwise event by event through its live `handle`. */
+async function foldInto(projection: Projection, events: StoredEvent[], manager: EntityManager): Promise<void> {
+  if (projection.rebuildChunk) return projection.rebuildChunk(events, manager);
+  for (const event of events) await projection.handle(event, manager);
+}
+
+async function eachLimited<T>(items: readonly T[], work: (item: T) => Promise<void>): Promise<void> {
+  const queue = [...items];
+  const worker = async () => {
+    for (let item = queue.shift(); item !== undefined; item = queue.shift()) await work(item);
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, queue.length) }, worker));
 }

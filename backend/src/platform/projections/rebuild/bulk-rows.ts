@@ -1,0 +1,81 @@
+import type { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
+import type { StoredEvent } from '../../event-store/event-store.port.js';
+
+/**
+ * Writers for a projection's bulk rebuild (`Projection.rebuildChunk`). Table names are left
+ * unqualified on purpose: during a replay the search path puts the shadow tables first.
+ */
+
+/**
+ * Writes many rows in one statement: one array parameter per column, spread by `unnest`. Existing
+ * keys are overwritten (`update`) or kept (`ignore`). Columns are those the first row has.
+ */
+export async function writeRows<Row extends ObjectLiteral>(
+  manager: EntityManager,
+  entity: EntityTarget<Row>,
+  rows: readonly Row[],
+  onConflict: 'update' | 'ignore',
+): Promise<void> {
+  if (rows.length === 0) return;
+  const metadata = manager.connection.getMetadata(entity);
+  const columns = metadata.columns.filter((column) => column.propertyName in rows[0]!);
+  const names = columns.map((column) => `"${column.databaseName}"`);
+  const arrays = columns.map((column) => {
+    const json = column.type === 'jsonb' || column.type === 'json';
+    return rows.map((row) => {
+      const value: unknown = row[column.propertyName];
+      return json && value !== null && value !== undefined ? JSON.stringify(value) : (value ?? null);
+    });
+  });
+  const types = columns.map((column, i) => `$${i + 1}::${manager.connection.driver.normalizeType(column)}[]`);
+  const keys = metadata.primaryColumns.map((column) => `"${column.databaseName}"`);
+  const updates = names.filter((name) => !keys.includes(name)).map((name) => `${name} = EXCLUDED.${name}`);
+  const conflict = onConflict === 'ignore' || updates.length === 0 ? 'DO NOTHING' : `DO UPDATE SET ${updates.join(', ')}`;
+  await manager.query(
+    `INSERT INTO "${metadata.tableName}" (${names.join(', ')}) SELECT * FROM unnest(${types.join(', ')})
+     ON CONFLICT (${keys.join(', ')}) ${conflict}`,
+    arrays,
+  );
+}
+
+/** The rows with these (single-column) primary keys, shaped like the entity. */
+export async function findRows<Row extends ObjectLiteral>(manager: EntityManager, entity: EntityTarget<Row>, ids: readonly string[]): Promise<Row[]> {
+  if (ids.length === 0) return [];
+  const metadata = manager.connection.getMetadata(entity);
+  const [key] = metadata.primaryColumns;
+  const select = metadata.columns.map((column) => `"${column.databaseName}" AS "${column.propertyName}"`).join(', ');
+  return (await manager.query(
+    `SELECT ${select} FROM "${metadata.tableName}" WHERE "${key!.databaseName}" = ANY($1::${manager.connection.driver.normalizeType(key!)}[])`,
+    [ids],
+  )) as Row[];
+}
+
+/**
+ * Folds a chunk of events into rows keyed by one id, in memory: rows the chunk touches are loaded
+ * once, evolved event by event, and written back in one statement. `evolve` returns the new row,
+ * or undefined when the event changes nothing (as the live `handle` would leave the table alone).
+ */
+export async function foldRows<Row extends ObjectLiteral>(
+  manager: EntityManager,
+  entity: EntityTarget<Row>,
+  events: readonly StoredEvent[],
+  keyOf: (event: StoredEvent) => string | undefined,
+  evolve: (row: Row | undefined, event: StoredEvent) => Row | undefined,
+): Promise<void> {
+  const keyed = events.flatMap((event) => {
+    const key = keyOf(event);
+    return key === undefined ? [] : [[key, event] as const];
+  });
+  const metadata = manager.connection.getMetadata(entity);
+  const keyProperty = metadata.primaryColumns[0]!.propertyName;
+  const rows = new Map<string, Row>();
+  for (const row of await findRows(manager, entity, [...new Set(keyed.map(([key]) => key))])) rows.set(row[keyProperty] as string, row);
+  const changed = new Set<string>();
+  for (const [key, event] of keyed) {
+    const next = evolve(rows.get(key), event);
+    if (next === undefined) continue;
+    rows.set(key, next);
+    changed.add(key);
+  }
+  await writeRows(manager, entity, [...changed].map((key) => rows.get(key)!), 'update');
+}
