@@ -94,12 +94,13 @@ export class ProjectionRebuilder implements OnApplicationBootstrap {
       await catchUp();
       await eachLimited(shadows, ({ shadow }) => this.transaction((manager) => shadow.addIndexes(manager)));
       await catchUp();
-      return await Promise.all(
-        shadows.map(async ({ projection, shadow }) => {
-          const { events, rows } = await this.finish(session, projection, shadow, position, chunkSize);
-          return { name: projection.name, events: processed + events, rows, millis: Date.now() - started };
-        }),
-      );
+      // One after the other: each pauses its live processor only for its own swap.
+      const summaries: ReplaySummary[] = [];
+      for (const { projection, shadow } of shadows) {
+        const { events, rows } = await this.finish(session, projection, shadow, position, chunkSize);
+        summaries.push({ name: projection.name, events: processed + events, rows, millis: Date.now() - started });
+      }
+      return summaries;
     } finally {
       for (const name of locked) await unlock(session, name).catch(() => undefined);
       await session.release();

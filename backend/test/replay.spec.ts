@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import pg from 'pg';
+import { AppConfig } from '../src/platform/config/app-config.js';
+import { createHttpApp } from '../src/platform/http/configure-app.js';
+import { ProcessorRunner } from '../src/platform/projections/processor-runner.js';
+import { ProjectionRebuilder, type ReplayProgress } from '../src/platform/projections/rebuild/projection-rebuilder.js';
+import type { TestApp } from './support/app.js';
+import { bearer, createStaff, registerMerchant } from './support/auth.js';
+import { createApplication, createOnboardingApp, eventually } from './support/onboarding.js';
+
+/** Every projection's table, in a stable order. */
+const TABLES = {
+  users: 'id',
+  merchants: 'id',
+  merchant_stats: 'merchant_id',
+  merchant_applications: 'id',
+  application_history: 'position',
+  event_log: 'position',
+};
+
+/**
+ * `npm run replay` next to a running app: the app (`t`, running projections) serves requests while a
+ * second process (`replayer`, no processors, as the CLI starts it) rebuilds every projection.
+ */
+describe('replay on a live system', () => {
+  let t: TestApp;
+  let db: pg.Pool;
+  let staffToken: string;
+  const replayers: NestFastifyApplication[] = [];
+
+  beforeAll(async () => {
+    t = await createOnboardingApp();
+    db = new pg.Pool({ connectionString: t.database.url });
+    staffToken = (await createStaff(t)).token;
+    // Merchants that switch environment and get activated, applications reviewed: updates that a bulk
+    // fold has to carry across chunks.
+    for (let i = 0; i < 4; i++) {
+      const { token, user } = await registerMerchant(t, { companyName: `Shop ${i}` });
+      if (i % 2 === 0) await t.request({ method: 'PATCH', url: '/api/merchants/environment', headers: bearer(token) });
+      const { id } = await createApplication(t, { primaryEmail: user.email, companyName: `Shop ${i}` });
+      await review(id, 'under_review');
+      if (i % 2 === 1) await review(id, 'approved');
+    }
+    // Activation is a reactor's follow-up command: let it land before comparing anything.
+    const reactorDone = async () =>
+      (await db.query(`SELECT 1 FROM processor_checkpoints WHERE name = 'approved-merchant-activation' AND position >= (SELECT max(global_position) FROM events)`)).rowCount === 1;
+    expect(await eventually(reactorDone)).toBe(true);
+    await caughtUp();
+  });
+  afterAll(async () => {
+    for (const replayer of replayers) await replayer.close().catch(() => undefined);
+    await db.end();
+    await t.close();
+  });
+
+  async function review(id: string, status: string) {
+    const res = await t.request({ method: 'PATCH', url: `/api/admin/merchant-applications/${id}/status`, headers: bearer(staffToken), payload: { status } });
+    expect(res.statusCode).toBe(200);
+  }
+
+  /** A second process on the same database, as `npm run replay` starts it. */
+  async function startReplayer(applicationName: string): Promise<ProjectionRebuilder> {
+    const url = new URL(t.database.url);
+    url.searchParams.set('application_name', applicationName);
+    const replayer = await createHttpApp(AppConfig.override({ DATABASE_URL: url.toString(), LOG_LEVEL: 'silent', RUN_PROCESSORS: 'false', SEED_DEMO: 'false', STAFF_EMAIL: '', JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256' }));
+    await replayer.init();
+    replayers.push(replayer);
+    return replayer.get(ProjectionRebuilder);
+  }
+
+  async function snapshot() {
+    const entries = await Promise.all(Object.entries(TABLES).map(async ([table, key]) => [table, (await db.query(`SELECT * FROM ${table} ORDER BY ${key}`)).rows] as const));
+    return Object.fromEntries(entries);
+  }
+
+  async function caughtUp() {
+    const { rows } = await db.query<{ head: string }>('SELECT max(global_position)::text AS head FROM events');
+    expect(await t.app.get(ProcessorRunner).waitFor(BigInt(rows[0]!.head))).toBe(true);
+  }
+
+  const shadowSchemas = async () => (await db.query(`SELECT nspname FROM pg_namespace WHERE nspname LIKE 'rebuild\\_%' ORDER BY 1`)).rows.map((r) => r.nspname as string);
+
+  /** A hook that holds the replay once half the events are in, until released. */
+  function holdHalfWay(total: number) {
+    let reached!: () => void;
+    let release!: () => void;
+    const halfWay = new Promise<void>((resolve) => (reached = resolve));
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const onProgress = async ({ processed }: ReplayProgress) => {
+      if (processed < total / 2 || processed >= total) return;
+      reached();
+      await released;
+    };
+    return { halfWay, release, onProgress };
+  }
+
+  const eventCount = async () => Number((await db.query('SELECT count(*) FROM events')).rows[0].count);
+
+  it('keeps serving reads and projecting new writes while it runs, and swaps in equal tables holding those writes once', async () => {
+    const before = await snapshot();
+    const rebuilder = await startReplayer('replayer-live');
+    const hold = holdHalfWay(await eventCount());
+    let finished = false;
+    const replay = rebuilder.rebuild([], { chunkSize: 7, onProgress: hold.onProgress }).finally(() => (finished = true));
+    await hold.halfWay;
+
+    // Half-way: the staff queue reads the live tables, and a new sign-up is projected by the live app.
+    const queue = await t.request({ method: 'GET', url: '/api/admin/merchant-applications', headers: bearer(staffToken) });
+    expect([queue.statusCode, queue.json()]).toEqual([200, expect.arrayContaining([expect.objectContaining({ companyName: 'Shop 3' })])]);
+    const during = await registerMerchant(t, { companyName: 'Signed up during the replay' });
+    const current = await t.request({ method: 'GET', url: '/api/merchants/current', headers: bearer(during.token) });
+    expect([current.statusCode, current.json().companyName]).toEqual([200, 'Signed up during the replay']);
+    expect(finished).toBe(false);
+    expect(await shadowSchemas()).toHaveLength(6);
+    const live = await snapshot();
+    expect(live.merchants).toHaveLength(before.merchants.length + 1);
+
+    hold.release();
+    const summaries = await replay;
+    expect(summaries.map((s) => s.name).sort()).toEqual(['application-history', 'event-log', 'merchant-applications', 'merchant-stats', 'merchants', 'users']);
+    await caughtUp();
+    // The swapped tables are the live ones: the write made during the replay is there exactly once.
+    expect(await snapshot()).toEqual(live);
+    const { rows } = await db.query('SELECT count(*)::int AS n FROM merchants WHERE company_name = $1', ['Signed up during the replay']);
+    expect(rows[0].n).toBe(1);
+    expect(await shadowSchemas()).toEqual([]);
+
+    // And the live processors carry on from the swapped checkpoint.
+    const after = await registerMerchant(t, { companyName: 'Signed up after the replay' });
+    const mine = await t.request({ method: 'GET', url: '/api/merchants/current', headers: bearer(after.token) });
+    expect([mine.statusCode, mine.json().companyName]).toEqual([200, 'Signed up after the replay']);
+  });
+
+  it('killed half-way, leaves the live tables intact and untouched by it; run again, it succeeds', async () => {
+    await caughtUp();
+    const before = await snapshot();
+    const killed = await startReplayer('replayer-killed');
+    const hold = holdHalfWay(await eventCount());
+    let finished = false;
+    void killed
+      .rebuild([], { chunkSize: 5, onProgress: hold.onProgress })
+      .catch(() => undefined)
+      .finally(() => (finished = true));
+    await hold.halfWay;
+    // kill -9: the process never runs another line, the server just loses its connections.
+    await db.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'replayer-killed'`);
+    expect(finished).toBe(false);
+    expect(await snapshot()).toEqual(before);
+    expect(await shadowSchemas()).toHaveLength(6);
+
+    // The app never noticed: it still projects new writes.
+    const during = await registerMerchant(t, { companyName: 'Signed up after the kill' });
+    expect((await t.request({ method: 'GET', url: '/api/merchants/current', headers: bearer(during.token) })).statusCode).toBe(200);
+    const live = await snapshot();
+
+    const rerun = await startReplayer('replayer-rerun');
+    await rerun.rebuild([], { chunkSize: 5 });
+    await caughtUp();
+    expect(await snapshot()).toEqual(live);
+    expect(await shadowSchemas()).toEqual([]);
+  });
+});
