@@ -1,0 +1,49 @@
+/**
+ * Writes N events (default 1,000,000) through the event store's append, as merchant lives (see
+ * events.ts), from 16 concurrent writers, without waiting for the WAL flush at commit (a bulk load).
+ * Skips when the store already holds N events.
+ *
+ *   npm run bench:seed                  (embedded PostgreSQL under .data/bench, or DATABASE_URL)
+ *   EVENTS=200000 npm run bench:seed
+ */
+import { EventStore } from '@tallyline/backend/platform/event-store/event-store.port';
+import { DatabasePool } from '@tallyline/backend/platform/database/database-pool';
+import { EVENTS_PER_LIFE, merchantLife } from './events.js';
+import { openBench, seconds } from './support.js';
+
+const TARGET = Number(process.env.EVENTS ?? 1_000_000);
+const WRITERS = 16;
+
+async function main(): Promise<void> {
+  // Bulk loading: its own sessions skip waiting for the WAL flush at commit (nothing else changes).
+  process.env.PGOPTIONS = `${process.env.PGOPTIONS ?? ''} -c synchronous_commit=off`;
+  const bench = await openBench();
+  try {
+    const store = bench.app.get(EventStore);
+    const pool = bench.app.get(DatabasePool);
+    const existing = Number((await pool.query('SELECT count(*) AS n FROM events')).rows[0].n);
+    if (existing >= TARGET) return void console.log(`The store already holds ${existing} events; nothing to seed.`);
+    const lives = Math.ceil((TARGET - existing) / EVENTS_PER_LIFE);
+    console.log(`Seeding ${lives * EVENTS_PER_LIFE} events (${lives} merchant lives) with ${WRITERS} writers...`);
+    const started = performance.now();
+    let next = 0;
+    let written = 0;
+    await Promise.all(
+      Array.from({ length: WRITERS }, async () => {
+        for (let i = next++; i < lives; i = next++) {
+          for (const { streamId, events } of merchantLife(existing + i)) await store.append(streamId, events, 'no_stream');
+          written += EVENTS_PER_LIFE;
+          if (written % 90_000 === 0) console.log(`  ${written} events, ${Math.round(written / seconds(started))} ev/s`);
+        }
+      }),
+    );
+    console.log(`Seeded ${written} events in ${seconds(started).toFixed(1)} s (${Math.round(written / seconds(started))} ev/s).`);
+  } finally {
+    await bench.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
