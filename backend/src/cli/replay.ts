@@ -5,19 +5,25 @@ import { ProjectionRebuilder } from '../platform/projections/rebuild/projection-
 import { parseArgs, withAppContext } from './app-context.js';
 
 // Keep in step with README's "Replaying projections".
-const HELP = `Rebuilds read models from the first event, next to the running app.
+const HELP = `Rebuilds read models from the first event. Safe next to the running app.
 
 Usage: npm run replay                        every projection
        npm run replay -- <projection> ...    only the named ones
        npm run replay -- --list              what can be rebuilt
+       npm run replay -- --help
 
-The projections are refolded together into shadow tables (schema rebuild_<projection>), committed
-every 5,000 events. Meanwhile the running app keeps serving the old tables and keeps projecting new
-events. Once the replay has caught up, one short transaction per projection pauses that projection
-in the app (between two batches), folds the last events, swaps in the new tables and sets the
-checkpoint; the app then carries on from there. Nothing committed during the replay is lost or
-applied twice. Interrupted (Ctrl-C, kill), a replay leaves the live tables untouched: run it again,
-it drops the leftover shadow tables first.`;
+What happens to the running app:
+- The projections are rebuilt together into shadow tables (schema rebuild_<projection>): chunks of
+  5,000 events, each read once, folded in memory and written in short transactions.
+- Meanwhile the app keeps serving the old tables and keeps projecting new events into them.
+- Once caught up, one short transaction per projection holds its lock (the app's processor pauses
+  between two batches), folds the last events, swaps in the new tables and sets the checkpoint. The
+  app carries on from there: no event is lost or applied twice.
+- Interrupted (Ctrl-C, kill, crash), a replay leaves the live tables untouched. Run it again: it
+  first drops the shadow tables left behind.
+
+A progress bar shows events/s and the ETA; a summary table follows. Two replays of one projection
+cannot run at once.`;
 
 async function main(): Promise<void> {
   const { flags, words } = parseArgs(process.argv.slice(2));
