@@ -160,4 +160,25 @@ describe('replay on a live system', () => {
     expect(await snapshot()).toEqual(live);
     expect(await shadowSchemas()).toEqual([]);
   });
+
+  it('waits out a long transaction on a live table without blocking other readers behind its swap', async () => {
+    await caughtUp();
+    const before = await snapshot();
+    const blocker = await db.connect();
+    await blocker.query('BEGIN');
+    await blocker.query('SELECT count(*) FROM merchants');
+    const rebuilder = await startReplayer('replayer-busy');
+    let finished = false;
+    const replay = rebuilder.rebuild(['merchants'], { chunkSize: 50 }).finally(() => (finished = true));
+    const swapWaiting = async () =>
+      (await db.query(`SELECT 1 FROM pg_stat_activity WHERE application_name = 'replayer-busy' AND wait_event_type = 'Lock' AND query LIKE 'LOCK TABLE%'`)).rowCount === 1;
+    expect(await eventually(swapWaiting)).toBe(true);
+    // A reader arriving now queues behind the swap's lock request only until that request gives up.
+    expect((await db.query('SELECT count(*)::int AS n FROM merchants')).rows[0].n).toBe(before.merchants.length);
+    expect(finished).toBe(false);
+    await blocker.query('COMMIT');
+    blocker.release();
+    await replay;
+    expect(await snapshot()).toEqual(before);
+  });
 });

@@ -33,6 +33,9 @@ const CONCURRENCY = 2;
 /** How long an instance leaves a processor alone when a replay elsewhere asks for it. */
 const YIELD_MS = 30_000;
 const REPLAY_LOCK_WAIT_MS = 10_000;
+const SWAP_LOCK_TIMEOUT = '1s';
+const SWAP_ATTEMPTS = 30;
+const LOCK_NOT_AVAILABLE = '55P03';
 
 /**
  * Rebuilds projections from the first event while the system runs. Each projection is folded into
@@ -107,8 +110,24 @@ export class ProjectionRebuilder implements OnApplicationBootstrap {
     }
   }
 
-  /** With the live processor paused: the events since `from`, the swap and the checkpoint, in one transaction. */
+  /**
+   * Swaps, retrying while long transactions keep the live tables busy: the swap waits at most
+   * SWAP_LOCK_TIMEOUT for its table locks (readers queue behind a waiting lock), then lets the live
+   * processor run again and tries anew.
+   */
   private async finish(session: QueryRunner, projection: Projection, shadow: ShadowTables, from: bigint, chunkSize: number) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.swap(session, projection, shadow, from, chunkSize);
+      } catch (error) {
+        if ((error as { code?: string }).code !== LOCK_NOT_AVAILABLE || attempt >= SWAP_ATTEMPTS) throw error;
+        await new Promise((resolve) => setTimeout(resolve, Math.min(attempt * 200, 2_000)));
+      }
+    }
+  }
+
+  /** With the live processor paused: the events since `from`, the swap and the checkpoint, in one transaction. */
+  private async swap(session: QueryRunner, projection: Projection, shadow: ShadowTables, from: bigint, chunkSize: number) {
     await this.runner.stop(projection.name);
     try {
       if (!(await this.takeOver(session, projection.name))) {
@@ -123,6 +142,8 @@ export class ProjectionRebuilder implements OnApplicationBootstrap {
       }
       const position = rest.at(-1)?.globalPosition ?? from;
       await this.transaction(async (manager) => {
+        await manager.query(`SET LOCAL lock_timeout = '${SWAP_LOCK_TIMEOUT}'`);
+        await shadow.lockLive(manager);
         await shadow.use(manager);
         await foldInto(projection, rest, manager);
         await shadow.swap(manager);

@@ -58,6 +58,11 @@ export class ShadowTables {
     }
   }
 
+  /** Waits for the live tables' readers to finish; new ones queue behind until the transaction ends. */
+  async lockLive(manager: EntityManager): Promise<void> {
+    await manager.query(`LOCK TABLE ${this.tables.map((table) => this.live(table)).join(', ')} IN ACCESS EXCLUSIVE MODE`);
+  }
+
   /**
    * Replaces the live tables by the shadow ones, inside the caller's transaction. Sequences owned by
    * live columns (serial) are handed over, since the copied defaults still draw from them.
