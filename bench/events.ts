@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { NewEvent } from '@tallyline/backend/platform/event-store/event-store.port';
 
 /**
@@ -12,17 +12,22 @@ export function merchantLife(i: number, at = new Date()): { streamId: string; ev
   const applicationId = randomUUID();
   const email = `owner-${i}@bench.example`;
   const when = at.toISOString();
-  const metadata = (actor: string) => ({
+  const metadata = (actor: string, schemaVersion: number) => ({
     actor: { type: 'user' as const, id: actor },
     correlationId: randomUUID(),
     causationId: randomUUID(),
-    schemaVersion: 1,
+    schemaVersion,
     ip: '203.0.113.7',
     userAgent: 'bench/1.0',
   });
-  const event = (type: string, data: Record<string, unknown>, actor: string = userId): NewEvent => ({ eventId: randomUUID(), type, data, metadata: metadata(actor) });
+  // The current shapes: users and API keys carry their hashes (version 2).
+  const versions: Record<string, number> = { UserRegistered: 2, ApiKeyIssued: 2 };
+  const event = (type: string, data: Record<string, unknown>, actor: string = userId): NewEvent => ({ eventId: randomUUID(), type, data, metadata: metadata(actor, versions[type] ?? 1) });
   const company = `Bench Shop ${i} Ltd`;
-  const key = (environment: string) => ({ merchantId, keyId: randomUUID(), environment, last4: String(1000 + (i % 9000)), issuedAt: when });
+  const key = (environment: string) => ({
+    merchantId, keyId: randomUUID(), environment, prefix: environment === 'production' ? 'sk_live_' : 'sk_test_',
+    keyHash: randomBytes(32).toString('hex'), last4: String(1000 + (i % 9000)), issuedAt: when,
+  });
   const fields = {
     operatingCountry: 'GB', companyName: company, companyType: 'private_limited', street: `${i} High Street`, streetLine2: '', city: 'London',
     stateProvince: 'Greater London', postalCode: 'EC1A 1BB', addressCountry: 'GB', registrationNumber: `RN${i}`, incorporationDate: '2020-01-31',
@@ -37,7 +42,7 @@ export function merchantLife(i: number, at = new Date()): { streamId: string; ev
   }));
   const reviewer = randomUUID();
   return [
-    { streamId: `user-${userId}`, events: [event('UserRegistered', { userId, email, firstName: 'Ada', lastName: `Owner${i}`, role: 'merchant', registeredAt: when })] },
+    { streamId: `user-${userId}`, events: [event('UserRegistered', { userId, email, firstName: 'Ada', lastName: `Owner${i}`, role: 'merchant', passwordHash: ARGON2_HASH, registeredAt: when })] },
     {
       streamId: `merchant-${merchantId}`,
       events: [
@@ -60,3 +65,6 @@ export function merchantLife(i: number, at = new Date()): { streamId: string; ev
 }
 
 export const EVENTS_PER_LIFE = 9;
+
+/** A well-formed argon2id hash (of "bench-password"): the seed does not spend seconds hashing. */
+const ARGON2_HASH = '$argon2id$v=19$m=65536,t=3,p=4$YmVuY2gtc2FsdC0xMjM0$Jm0S1Qm0kQ2vY0Zk3bP6i4l8nqJc1aD5xW2yE7uR9tA';

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { StoredEvent } from '../../platform/event-store/event-store.port.js';
 import { AsProcessor, type Projection } from '../../platform/projections/processor.js';
+import { foldRows } from '../../platform/projections/rebuild/bulk-rows.js';
 import type { MerchantEvent } from '../merchant.events.js';
 import { ApiKeyRecord } from './merchant.entity.js';
 
@@ -29,18 +30,46 @@ export class ApiKeysProjection implements Projection {
     }
   }
 
+  async rebuildChunk(events: readonly StoredEvent[], manager: EntityManager): Promise<void> {
+    await foldRows(manager, ApiKeyRecord, events, keysOf, evolveKey);
+  }
+
   /**
    * A v1 event has no hash: that key, if still valid, arrives later through ApiKeyImported. An import
    * repeated after a crash (same key id) changes nothing.
    */
   private async add(
     manager: EntityManager,
-    key: { keyId: string; merchantId: string; environment: ApiKeyRecord['environment']; prefix: string; keyHash: string | null; last4: string },
+    key: AddedKey,
     at: string,
   ): Promise<void> {
-    if (!key.keyHash) return;
-    const { keyId, merchantId, environment, prefix, keyHash, last4 } = key;
-    const row = { id: keyId, merchantId, environment, prefix, keyHash, last4, createdAt: new Date(at), revokedAt: null };
-    await manager.createQueryBuilder().insert().into(ApiKeyRecord).values(row).orIgnore().execute();
+    const row = keyRow(key, at);
+    if (row) await manager.createQueryBuilder().insert().into(ApiKeyRecord).values(row).orIgnore().execute();
   }
+}
+
+type AddedKey = { keyId: string; merchantId: string; environment: ApiKeyRecord['environment']; prefix: string; keyHash: string | null; last4: string };
+
+function keyRow(key: AddedKey, at: string): ApiKeyRecord | undefined {
+  if (!key.keyHash) return undefined;
+  const { keyId, merchantId, environment, prefix, keyHash, last4 } = key;
+  return { id: keyId, merchantId, environment, prefix, keyHash, last4, createdAt: new Date(at), revokedAt: null };
+}
+
+function keysOf(stored: StoredEvent): string[] | undefined {
+  const event = stored as unknown as MerchantEvent;
+  if (event.type === 'ApiKeyRotated') return [event.data.previousKeyId, event.data.keyId];
+  if (event.type === 'ApiKeyIssued' || event.type === 'ApiKeyImported') return [event.data.keyId];
+  return undefined;
+}
+
+/** What `handle` does, for one of the event's keys: revoke the replaced key, or add a new one unless it exists. */
+function evolveKey(row: ApiKeyRecord | undefined, stored: StoredEvent, key: string): ApiKeyRecord | undefined {
+  const event = stored as unknown as MerchantEvent;
+  if (event.type === 'ApiKeyRotated' && key === event.data.previousKeyId) return row && { ...row, revokedAt: new Date(event.data.rotatedAt) };
+  if (row) return undefined;
+  if (event.type === 'ApiKeyRotated') return keyRow(event.data, event.data.rotatedAt);
+  if (event.type === 'ApiKeyIssued') return keyRow(event.data, event.data.issuedAt);
+  if (event.type === 'ApiKeyImported') return keyRow(event.data, event.data.createdAt);
+  return undefined;
 }

@@ -47,27 +47,28 @@ export async function findRows<Row extends ObjectLiteral>(manager: EntityManager
 
 /**
  * Folds a chunk of events into rows keyed by one id, in memory: rows the chunk touches are loaded
- * once, evolved event by event, and written back in one statement. `evolve` returns the new row,
- * or undefined when the event changes nothing (as the live `handle` would leave the table alone).
+ * once, evolved event by event, and written back in one statement. An event may touch several rows
+ * (`keysOf` returns each key); `evolve` returns the row's new state, or undefined when the event
+ * changes nothing for it (as the live `handle` would leave the table alone).
  */
 export async function foldRows<Row extends ObjectLiteral>(
   manager: EntityManager,
   entity: EntityTarget<Row>,
   events: readonly StoredEvent[],
-  keyOf: (event: StoredEvent) => string | undefined,
-  evolve: (row: Row | undefined, event: StoredEvent) => Row | undefined,
+  keysOf: (event: StoredEvent) => string | readonly string[] | undefined,
+  evolve: (row: Row | undefined, event: StoredEvent, key: string) => Row | undefined,
 ): Promise<void> {
-  const keyed = events.flatMap((event) => {
-    const key = keyOf(event);
-    return key === undefined ? [] : [[key, event] as const];
+  const touches = events.flatMap((event) => {
+    const keys = keysOf(event);
+    return (keys === undefined ? [] : typeof keys === 'string' ? [keys] : keys).map((key) => [key, event] as const);
   });
   const metadata = manager.connection.getMetadata(entity);
   const keyProperty = metadata.primaryColumns[0]!.propertyName;
   const rows = new Map<string, Row>();
-  for (const row of await findRows(manager, entity, [...new Set(keyed.map(([key]) => key))])) rows.set(row[keyProperty] as string, row);
+  for (const row of await findRows(manager, entity, [...new Set(touches.map(([key]) => key))])) rows.set(row[keyProperty] as string, row);
   const changed = new Set<string>();
-  for (const [key, event] of keyed) {
-    const next = evolve(rows.get(key), event);
+  for (const [key, event] of touches) {
+    const next = evolve(rows.get(key), event, key);
     if (next === undefined) continue;
     rows.set(key, next);
     changed.add(key);

@@ -113,12 +113,21 @@ export class ProjectionRebuilder implements OnApplicationBootstrap {
   /**
    * Swaps, retrying while long transactions keep the live tables busy: the swap waits at most
    * SWAP_LOCK_TIMEOUT for its table locks (readers queue behind a waiting lock), then lets the live
-   * processor run again and tries anew.
+   * processor run again and tries anew. Before each attempt the shadow tables catch up outside the
+   * lock, so the swap itself only folds the few events written since.
    */
   private async finish(session: QueryRunner, projection: Projection, shadow: ShadowTables, from: bigint, chunkSize: number) {
+    let folded = 0;
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.swap(session, projection, shadow, from, chunkSize);
+        for (let events = await this.store.readAll(from, chunkSize); events.length > 0; events = await this.store.readAll(from, chunkSize)) {
+          await this.fold(projection, shadow, events);
+          from = events[events.length - 1]!.globalPosition;
+          folded += events.length;
+          if (events.length < chunkSize) break;
+        }
+        const swapped = await this.swap(session, projection, shadow, from, chunkSize);
+        return { ...swapped, events: folded + swapped.events };
       } catch (error) {
         if ((error as { code?: string }).code !== LOCK_NOT_AVAILABLE || attempt >= SWAP_ATTEMPTS) throw error;
         await new Promise((resolve) => setTimeout(resolve, Math.min(attempt * 200, 2_000)));
