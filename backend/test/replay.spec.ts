@@ -12,12 +12,16 @@ import { createApplication, createOnboardingApp, eventually } from './support/on
 /** Every projection's table, in a stable order. */
 const TABLES = {
   users: 'id',
+  user_credentials: 'user_id',
+  api_keys: 'id',
   merchants: 'id',
   merchant_stats: 'merchant_id',
   merchant_applications: 'id',
   application_history: 'position',
   event_log: 'position',
 };
+
+const PROJECTIONS = 7;
 
 /**
  * `npm run replay` next to a running app: the app (`t`, running projections) serves requests while a
@@ -37,7 +41,10 @@ describe('replay on a live system', () => {
     // fold has to carry across chunks.
     for (let i = 0; i < 4; i++) {
       const { token, user } = await registerMerchant(t, { companyName: `Shop ${i}` });
-      if (i % 2 === 0) await t.request({ method: 'PATCH', url: '/api/merchants/environment', headers: bearer(token) });
+      if (i % 2 === 0) {
+        await t.request({ method: 'PATCH', url: '/api/merchants/environment', headers: bearer(token) });
+        expect((await t.request({ method: 'POST', url: '/api/merchants/api-keys/staging/rotate', headers: bearer(token) })).statusCode).toBe(201);
+      }
       const { id } = await createApplication(t, { primaryEmail: user.email, companyName: `Shop ${i}` });
       await review(id, 'under_review');
       if (i % 2 === 1) await review(id, 'approved');
@@ -112,13 +119,13 @@ describe('replay on a live system', () => {
     const current = await t.request({ method: 'GET', url: '/api/merchants/current', headers: bearer(during.token) });
     expect([current.statusCode, current.json().companyName]).toEqual([200, 'Signed up during the replay']);
     expect(finished).toBe(false);
-    expect(await shadowSchemas()).toHaveLength(6);
+    expect(await shadowSchemas()).toHaveLength(PROJECTIONS);
     const live = await snapshot();
     expect(live.merchants).toHaveLength(before.merchants.length + 1);
 
     hold.release();
     const summaries = await replay;
-    expect(summaries.map((s) => s.name).sort()).toEqual(['application-history', 'event-log', 'merchant-applications', 'merchant-stats', 'merchants', 'users']);
+    expect(summaries.map((s) => s.name).sort()).toEqual(['api-keys', 'application-history', 'event-log', 'merchant-applications', 'merchant-stats', 'merchants', 'users']);
     await caughtUp();
     // The swapped tables are the live ones: the write made during the replay is there exactly once.
     expect(await snapshot()).toEqual(live);
@@ -147,7 +154,7 @@ describe('replay on a live system', () => {
     await db.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'replayer-killed'`);
     expect(finished).toBe(false);
     expect(await snapshot()).toEqual(before);
-    expect(await shadowSchemas()).toHaveLength(6);
+    expect(await shadowSchemas()).toHaveLength(PROJECTIONS);
 
     // The app never noticed: it still projects new writes.
     const during = await registerMerchant(t, { companyName: 'Signed up after the kill' });

@@ -1,5 +1,5 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { DataSource, type EntityManager, type QueryRunner } from 'typeorm';
+import { DataSource, type DataSourceOptions, type EntityManager, type QueryRunner } from 'typeorm';
 import { AppConfig } from '../../config/app-config.js';
 import { EventStore, type StoredEvent } from '../../event-store/event-store.port.js';
 import { ProcessorRunner, saveCheckpoint, tryLock, unlock } from '../processor-runner.js';
@@ -64,7 +64,10 @@ export class ProjectionRebuilder implements OnApplicationBootstrap {
     const chosen = names.length ? names.map((name) => this.projectionNamed(name)) : this.runner.projections;
     const chunkSize = options.chunkSize ?? CHUNK_SIZE;
     const started = Date.now();
-    const session = this.dataSource.createQueryRunner();
+    // Connections of its own: the app's processors may hold every connection of the app's pool.
+    const db = new DataSource({ ...this.dataSource.options, migrationsRun: false, synchronize: false, poolSize: CONCURRENCY + 2 } as DataSourceOptions);
+    await db.initialize();
+    const session = db.createQueryRunner();
     await session.connect();
     const locked: string[] = [];
     try {
@@ -74,7 +77,7 @@ export class ProjectionRebuilder implements OnApplicationBootstrap {
       }
       const [{ schema }] = (await session.query('SELECT current_schema() AS schema')) as [{ schema: string }];
       const shadows = chosen.map((projection) => ({ projection, shadow: new ShadowTables(projection.name, projection.tables, schema) }));
-      await this.transaction(async (manager) => {
+      await db.transaction(async (manager) => {
         for (const { shadow } of shadows) await shadow.create(manager);
       });
 
@@ -88,25 +91,26 @@ export class ProjectionRebuilder implements OnApplicationBootstrap {
           position = events[events.length - 1]!.globalPosition;
           // Read the next chunk while this one is written.
           if (events.length === chunkSize) (next = this.store.readAll(position, chunkSize)).catch(() => undefined);
-          await eachLimited(shadows, ({ projection, shadow }) => this.fold(projection, shadow, events));
+          await eachLimited(shadows, ({ projection, shadow }) => this.fold(db, projection, shadow, events));
           processed += events.length;
           await options.onProgress?.({ projections: chosen.map((p) => p.name), processed, position });
           if (events.length < chunkSize) return;
         }
       };
       await catchUp();
-      await eachLimited(shadows, ({ shadow }) => this.transaction((manager) => shadow.addIndexes(manager)));
+      await eachLimited(shadows, ({ shadow }) => db.transaction((manager) => shadow.addIndexes(manager)));
       await catchUp();
       // One after the other: each pauses its live processor only for its own swap.
       const summaries: ReplaySummary[] = [];
       for (const { projection, shadow } of shadows) {
-        const { events, rows } = await this.finish(session, projection, shadow, position, chunkSize);
+        const { events, rows } = await this.finish(db, session, projection, shadow, position, chunkSize);
         summaries.push({ name: projection.name, events: processed + events, rows, millis: Date.now() - started });
       }
       return summaries;
     } finally {
       for (const name of locked) await unlock(session, name).catch(() => undefined);
       await session.release();
+      await db.destroy();
     }
   }
 
@@ -116,17 +120,17 @@ export class ProjectionRebuilder implements OnApplicationBootstrap {
    * processor run again and tries anew. Before each attempt the shadow tables catch up outside the
    * lock, so the swap itself only folds the few events written since.
    */
-  private async finish(session: QueryRunner, projection: Projection, shadow: ShadowTables, from: bigint, chunkSize: number) {
+  private async finish(db: DataSource, session: QueryRunner, projection: Projection, shadow: ShadowTables, from: bigint, chunkSize: number) {
     let folded = 0;
     for (let attempt = 1; ; attempt++) {
       try {
         for (let events = await this.store.readAll(from, chunkSize); events.length > 0; events = await this.store.readAll(from, chunkSize)) {
-          await this.fold(projection, shadow, events);
+          await this.fold(db, projection, shadow, events);
           from = events[events.length - 1]!.globalPosition;
           folded += events.length;
           if (events.length < chunkSize) break;
         }
-        const swapped = await this.swap(session, projection, shadow, from, chunkSize);
+        const swapped = await this.swap(db, session, projection, shadow, from, chunkSize);
         return { ...swapped, events: folded + swapped.events };
       } catch (error) {
         if ((error as { code?: string }).code !== LOCK_NOT_AVAILABLE || attempt >= SWAP_ATTEMPTS) throw error;
@@ -136,7 +140,7 @@ export class ProjectionRebuilder implements OnApplicationBootstrap {
   }
 
   /** With the live processor paused: the events since `from`, the swap and the checkpoint, in one transaction. */
-  private async swap(session: QueryRunner, projection: Projection, shadow: ShadowTables, from: bigint, chunkSize: number) {
+  private async swap(db: DataSource, session: QueryRunner, projection: Projection, shadow: ShadowTables, from: bigint, chunkSize: number) {
     await this.runner.stop(projection.name);
     try {
       if (!(await this.takeOver(session, projection.name))) {
@@ -150,7 +154,7 @@ export class ProjectionRebuilder implements OnApplicationBootstrap {
         position = events[events.length - 1]!.globalPosition;
       }
       const position = rest.at(-1)?.globalPosition ?? from;
-      await this.transaction(async (manager) => {
+      await db.transaction(async (manager) => {
         await manager.query(`SET LOCAL lock_timeout = '${SWAP_LOCK_TIMEOUT}'`);
         await shadow.lockLive(manager);
         await shadow.use(manager);
@@ -172,16 +176,13 @@ export class ProjectionRebuilder implements OnApplicationBootstrap {
     }
   }
 
-  private fold(projection: Projection, shadow: ShadowTables, events: StoredEvent[]): Promise<void> {
-    return this.transaction(async (manager) => {
+  private fold(db: DataSource, projection: Projection, shadow: ShadowTables, events: StoredEvent[]): Promise<void> {
+    return db.transaction(async (manager) => {
       await shadow.use(manager);
       await foldInto(projection, events, manager);
     });
   }
 
-  private async transaction(work: (manager: EntityManager) => Promise<void>): Promise<void> {
-    await this.dataSource.transaction(work);
-  }
 
   /** A replay in another process wants this processor: step aside, or come back when it is done. */
   private async onControl(command: 'pause' | 'resume', name: string): Promise<void> {
