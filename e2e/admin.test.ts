@@ -182,6 +182,9 @@ describe('back-office: staff review of merchant applications', () => {
     await search.fill(company);
     await submitted.waitFor();
     await search.fill('');
+    // The search applies after the input's debounce. Wait for it: applied while the next test opens a
+    // review, it would navigate back to the list and keep filtering by this search.
+    await page.waitForURL((url) => !(url.searchParams.get('filter') ?? '').includes('"q"'));
   });
 
   it('shows every field grouped as on the form, and the documents for download and preview', async () => {

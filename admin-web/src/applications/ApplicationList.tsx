@@ -70,7 +70,10 @@ export function ApplicationList() {
     <SearchInput key="q" source="q" alwaysOn placeholder={search} slotProps={{ htmlInput: { 'aria-label': search } }} />,
   ];
 
-  const closeReview = () => navigate(createPath({ resource: 'applications', type: 'list' }));
+  // Back to the list with the list's own parameters, which the dialog's URL carries (see ReviewButton).
+  // Without them react-admin's list would write them into the URL itself, racing this navigation: its
+  // write could land on the dialog's path and reopen the dialog just closed.
+  const closeReview = () => navigate({ pathname: createPath({ resource: 'applications', type: 'list' }), search: location.search });
 
   return (
     <>

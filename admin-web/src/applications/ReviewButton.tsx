@@ -1,11 +1,16 @@
 import type { MerchantApplication } from '@tallyline/contracts';
 import RateReviewIcon from '@mui/icons-material/RateReview';
-import { Button, LinkBase, useCreatePath, useRecordContext, useTranslate } from 'react-admin';
+import { Button, LinkBase, useCreatePath, useLocation, useRecordContext, useTranslate } from 'react-admin';
 
-/** Opens the review dialog; a link (/admin/applications/:id), so the dialog survives a reload. */
+/**
+ * Opens the review dialog; a link (/admin/applications/:id), so the dialog survives a reload. The link
+ * keeps the list's parameters (status tab, search, sort), so the list never has to put them back into
+ * the URL by itself while the dialog opens or closes.
+ */
 export function ReviewButton() {
   const record = useRecordContext<MerchantApplication>();
   const createPath = useCreatePath();
+  const { search } = useLocation();
   const translate = useTranslate();
   if (!record) return null;
   return (
@@ -13,7 +18,7 @@ export function ReviewButton() {
       label="resources.applications.review.button"
       aria-label={translate('resources.applications.review.button_label', { company: record.companyName })}
       component={LinkBase}
-      to={createPath({ resource: 'applications', type: 'edit', id: record.id })}
+      to={{ pathname: createPath({ resource: 'applications', type: 'edit', id: record.id }), search }}
       variant="outlined"
     >
       <RateReviewIcon />
