@@ -1,14 +1,15 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { DestinationStream } from 'pino';
-import { AuditModule } from './audit/audit.module.js';
-import { HealthModule } from './health/health.module.js';
-import { IdentityModule } from './identity/identity.module.js';
-import { MerchantsModule } from './merchants/merchants.module.js';
-import { OnboardingModule } from './onboarding/onboarding.module.js';
+import { AuditModule } from './audit/index.js';
+import { HealthModule } from './health/index.js';
+import { IdentityModule } from './identity/index.js';
+import { MerchantsModule } from './merchants/index.js';
+import { OnboardingModule } from './onboarding/index.js';
 import { AuthModule } from './platform/auth/auth.module.js';
 import type { AppConfig } from './platform/config/app-config.js';
 import { loggingModule } from './platform/logging/logging.js';
 import { PlatformModule } from './platform/platform.module.js';
+import { SeedModule } from './seed/index.js';
 
 @Module({})
 export class AppModule {
@@ -16,7 +17,7 @@ export class AppModule {
   static forRoot(config: AppConfig, logStream?: DestinationStream): DynamicModule {
     return {
       module: AppModule,
-      imports: [loggingModule(config, logStream), PlatformModule.forRoot(config), AuthModule, HealthModule, IdentityModule, MerchantsModule, OnboardingModule, AuditModule],
+      imports: [loggingModule(config, logStream), PlatformModule.forRoot(config), AuthModule, HealthModule, IdentityModule, MerchantsModule, OnboardingModule, AuditModule, SeedModule],
     };
   }
 }

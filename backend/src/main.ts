@@ -1,13 +1,14 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
+import { AppModule } from './app.module.js';
 import { resolveDatabase } from './platform/database/resolve-database.js';
 import { createHttpApp } from './platform/http/configure-app.js';
 import { lifecycle } from './platform/lifecycle.js';
-import { BootSeed } from './merchants/boot-seed.js';
+import { BootSeed } from './seed/index.js';
 
 async function main(): Promise<void> {
   const { config, embedded: database } = await resolveDatabase();
-  const app = await createHttpApp(config);
+  const app = await createHttpApp(config, AppModule.forRoot(config));
   const logger = new Logger('Main');
   let stopping: Promise<void> | undefined;
   // SIGTERM/SIGINT: stop taking requests and let those in flight finish (Fastify's close), then let

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DataSource } from 'typeorm';
+import { AppModule } from '../src/app.module.js';
 import { ConfirmationMailReactor, MAX_CONFIRMATIONS_PER_ADDRESS_PER_DAY } from '../src/onboarding/confirmation-mail/confirmation-mail.reactor.js';
 import { EventStore } from '../src/platform/event-store/event-store.port.js';
 import { createHttpApp } from '../src/platform/http/configure-app.js';
@@ -26,7 +27,7 @@ describe('per-IP rate limits on the public endpoints', () => {
   beforeAll(async () => {
     t = await createTestApp({ APPLICATION_RATE_LIMIT: '3', SIGNUP_RATE_LIMIT: '2' });
     // A second app instance on the same database, as behind a load balancer.
-    second = await createHttpApp(t.config);
+    second = await createHttpApp(t.config, AppModule.forRoot(t.config));
     await second.init();
     await second.getHttpAdapter().getInstance().ready();
     secondRequest = (options) => second.getHttpAdapter().getInstance().inject(options);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { BootSeed, DEMO } from '../src/merchants/boot-seed.js';
+import { BootSeed, DEMO } from '../src/seed/index.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { bearer } from './support/auth.js';
 

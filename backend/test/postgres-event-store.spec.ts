@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import pg from 'pg';
+import { AppModule } from '../src/app.module.js';
 import { AppConfig } from '../src/platform/config/app-config.js';
 import { DuplicateEventIdError, type NewEvent } from '../src/platform/event-store/event-store.port.js';
 import { settled } from '../src/platform/event-store/conformance/event-store.conformance.js';
@@ -141,7 +142,7 @@ describe('a database restored from a logical dump into another cluster', () => {
     try {
       await restoreAhead(restored);
       const config = AppConfig.override({ DATABASE_URL: database.url, LOG_LEVEL: 'silent', SEED_DEMO: 'false', JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256' });
-      await expect(createHttpApp(config)).rejects.toThrow(/ahead of this PostgreSQL cluster's transaction counter.*logical dump.*Backup and restore/s);
+      await expect(createHttpApp(config, AppModule.forRoot(config))).rejects.toThrow(/ahead of this PostgreSQL cluster's transaction counter.*logical dump.*Backup and restore/s);
     } finally {
       await restored.end();
       await database.drop();

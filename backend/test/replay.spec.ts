@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import pg from 'pg';
+import { AppModule } from '../src/app.module.js';
 import { AppConfig } from '../src/platform/config/app-config.js';
 import { createHttpApp } from '../src/platform/http/configure-app.js';
 import { ProcessorRunner } from '../src/platform/projections/processor-runner.js';
@@ -70,7 +71,8 @@ describe('replay on a live system', () => {
   async function startReplayer(applicationName: string): Promise<ProjectionRebuilder> {
     const url = new URL(t.database.url);
     url.searchParams.set('application_name', applicationName);
-    const replayer = await createHttpApp(AppConfig.override({ DATABASE_URL: url.toString(), LOG_LEVEL: 'silent', RUN_PROCESSORS: 'false', SEED_DEMO: 'false', STAFF_EMAIL: '', JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256' }));
+    const config = AppConfig.override({ DATABASE_URL: url.toString(), LOG_LEVEL: 'silent', RUN_PROCESSORS: 'false', SEED_DEMO: 'false', STAFF_EMAIL: '', JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256' });
+    const replayer = await createHttpApp(config, AppModule.forRoot(config));
     await replayer.init();
     replayers.push(replayer);
     return replayer.get(ProjectionRebuilder);

@@ -1,4 +1,4 @@
-import { StaffAccounts } from '../identity/staff-accounts.js';
+import { StaffAccounts } from '../identity/index.js';
 import { parseArgs, withAppContext } from './app-context.js';
 
 const HELP = `Creates a staff (back-office) account. Staff accounts cannot be self-registered.

@@ -2,6 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { UserLookup } from '../platform/auth/auth-user.js';
 import { UpcasterRegistry } from '../platform/event-store/upcasting.js';
+import { AccountDirectory } from './account-directory.js';
 import { IdentityController } from './identity.controller.js';
 import { LegacyCredentialsImport } from './legacy-credentials-import.js';
 import { LoginThrottle } from './login/login-throttle.js';
@@ -18,8 +19,8 @@ import { registerUserUpcasters } from './user.events.v1.js';
 @Module({
   imports: [TypeOrmModule.forFeature([UserView, UserCredentials])],
   controllers: [IdentityController],
-  providers: [RegisterUserHandler, LoginService, LoginThrottle, UsersProjection, StaffAccounts, LegacyCredentialsImport, { provide: UserLookup, useClass: UsersTableLookup }],
-  exports: [UserLookup, StaffAccounts, LoginService],
+  providers: [RegisterUserHandler, LoginService, LoginThrottle, UsersProjection, StaffAccounts, LegacyCredentialsImport, AccountDirectory, { provide: UserLookup, useClass: UsersTableLookup }],
+  exports: [UserLookup, StaffAccounts, AccountDirectory, LoginService],
 })
 export class IdentityModule {
   constructor(upcasters: UpcasterRegistry) {

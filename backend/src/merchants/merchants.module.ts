@@ -5,7 +5,6 @@ import { UpcasterRegistry } from '../platform/event-store/upcasting.js';
 import { AdminMerchantsController } from './admin-merchants.controller.js';
 import { ActivateMerchantHandler } from './activate-merchant/activate-merchant.handler.js';
 import { ApiKeysTableLookup } from './api-key-lookup.js';
-import { BootSeed } from './boot-seed.js';
 import { ClientMerchantController } from './client-merchant.controller.js';
 import { LegacyApiKeysImport } from './legacy-api-keys-import.js';
 import { registerMerchantUpcasters } from './merchant.events.v1.js';
@@ -33,7 +32,6 @@ import { SwitchEnvironmentHandler } from './switch-environment/switch-environmen
     MerchantStatsProjection,
     ApiKeysProjection,
     LegacyApiKeysImport,
-    BootSeed,
     { provide: ApiKeyLookup, useClass: ApiKeysTableLookup },
   ],
   exports: [ApiKeyLookup, MerchantQueries],

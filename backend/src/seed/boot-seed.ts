@@ -1,12 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { DataSource } from 'typeorm';
+import { AccountDirectory, RegisterUser, StaffAccounts } from '../identity/index.js';
+import { RegisterMerchant, SwitchEnvironment } from '../merchants/index.js';
 import { systemContext } from '../platform/commands/command-context.js';
 import { AppConfig } from '../platform/config/app-config.js';
-import { StaffAccounts } from '../identity/staff-accounts.js';
-import { RegisterUser } from '../identity/register-user/register-user.command.js';
-import { RegisterMerchant } from './register-merchant/register-merchant.command.js';
-import { SwitchEnvironment } from './switch-environment/switch-environment.command.js';
 
 export const DEMO = { email: 'demo@tallyline.test', password: 'demo-password-123', companyName: 'Demo Store' } as const;
 
@@ -23,17 +20,12 @@ export class BootSeed {
     private readonly config: AppConfig,
     private readonly commandBus: CommandBus,
     private readonly staff: StaffAccounts,
-    private readonly db: DataSource,
+    private readonly accounts: AccountDirectory,
   ) {}
 
   async run(): Promise<void> {
     if (this.config.staffEmail && this.config.staffPassword) await this.staff.ensure(this.config.staffEmail, this.config.staffPassword);
-    if (this.config.seedDemo && (await this.isEmpty())) await this.seedDemo();
-  }
-
-  private async isEmpty(): Promise<boolean> {
-    const rows = (await this.db.query(`SELECT 1 FROM users WHERE email <> $1 LIMIT 1`, [this.config.staffEmail?.toLowerCase() ?? ''])) as unknown[];
-    return rows.length === 0;
+    if (this.config.seedDemo && !(await this.accounts.anyBesides(this.config.staffEmail))) await this.seedDemo();
   }
 
   private async seedDemo(): Promise<void> {

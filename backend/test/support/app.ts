@@ -1,8 +1,9 @@
 import 'reflect-metadata';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { AppModule } from '../../src/app.module.js';
 import { AppConfig } from '../../src/platform/config/app-config.js';
 import { createHttpApp } from '../../src/platform/http/configure-app.js';
-import { BootSeed } from '../../src/merchants/boot-seed.js';
+import { BootSeed } from '../../src/seed/index.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
 
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -32,7 +33,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     SIGNUP_RATE_LIMIT: '100000',
     ...env,
   });
-  const app = await createHttpApp(config, options);
+  const app = await createHttpApp(config, AppModule.forRoot(config, options.logStream));
   await app.init();
   await app.get(BootSeed).run();
   await app.getHttpAdapter().getInstance().ready();

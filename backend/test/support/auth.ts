@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Merchant, User } from '@tallyline/contracts';
-import { StaffAccounts } from '../../src/identity/staff-accounts.js';
+import { StaffAccounts } from '../../src/identity/index.js';
 import type { TestApp } from './app.js';
 
 export const PASSWORD = 'correct-horse-battery';

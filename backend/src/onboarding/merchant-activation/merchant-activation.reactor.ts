@@ -1,8 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { EntityManager } from 'typeorm';
-import { ActivateMerchant } from '../../merchants/activate-merchant/activate-merchant.command.js';
-import type { MerchantRegistered } from '../../merchants/merchant.events.js';
+import { ActivateMerchant, type MerchantRegistered } from '../../merchants/index.js';
 import { UserLookup } from '../../platform/auth/auth-user.js';
 import { causedBy } from '../../platform/commands/command-context.js';
 import type { StoredEvent } from '../../platform/event-store/event-store.port.js';

@@ -6,10 +6,10 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
+import type { DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { AppModule } from '../../app.module.js';
 import type { AppConfig } from '../config/app-config.js';
 import { DatabasePool } from '../database/database-pool.js';
 import { Logger } from 'nestjs-pino';
@@ -24,8 +24,11 @@ import { rejectUnsafeInput } from './zod-validation.js';
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '../../../..');
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
-/** Builds the whole HTTP app: used by main.ts, the CLI and the integration tests alike. */
-export async function createHttpApp(config: AppConfig, options: { logStream?: DestinationStream } = {}): Promise<NestFastifyApplication> {
+/**
+ * Builds the whole HTTP app around the root module: used by main.ts and the integration tests alike.
+ * The root module comes in as a parameter because platform/ never imports the app it serves.
+ */
+export async function createHttpApp(config: AppConfig, root: DynamicModule): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     // One logger: nestjs-pino logs requests (see logging.ts), Fastify's own stays off.
     logger: false,
@@ -37,7 +40,7 @@ export async function createHttpApp(config: AppConfig, options: { logStream?: De
     frameworkErrors,
     clientErrorHandler,
   });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, options.logStream), adapter, {
+  const app = await NestFactory.create<NestFastifyApplication>(root, adapter, {
     bufferLogs: true,
     abortOnError: false,
     bodyParser: false, // our own JSON parser below

@@ -1,0 +1,2 @@
+// The health feature's public API: everything outside health/ imports from here only.
+export { HealthModule } from './health.module.js';
