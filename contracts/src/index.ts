@@ -1,4 +1,5 @@
 export * from './http.js';
 export * from './identity.js';
 export * from './merchants.js';
-export * from './onboarding.js';
+export * from './onboarding/index.js';
+export * from './audit.js';

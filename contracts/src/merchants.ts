@@ -62,6 +62,8 @@ export const merchantSchema = z.object({
   createdAt: z.string(),
 });
 export type Merchant = z.infer<typeof merchantSchema>;
+/** GET /api/admin/merchants (array) and /:id: staff see the record its owner sees. */
+export type AdminMerchant = Merchant;
 
 export const merchantStatsSchema = z.object({
   totalRevenue: z.number(),

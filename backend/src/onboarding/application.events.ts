@@ -28,4 +28,3 @@ export interface StatusChanged {
 }
 
 export type ApplicationEvent = ApplicationSubmitted | StatusChanged;
-export const APPLICATION_EVENT_TYPES: readonly ApplicationEvent['type'][] = ['ApplicationSubmitted', 'StatusChanged'];

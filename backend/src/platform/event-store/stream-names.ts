@@ -6,16 +6,9 @@ export const streamNames = {
   user: (id: string) => `user-${id}`,
   merchant: (id: string) => `merchant-${id}`,
   application: (id: string) => `application-${id}`,
-  payment: (id: string) => `payment-${id}`,
-  cryptoPayment: (id: string) => `crypto_payment-${id}`,
 } as const;
 
 export function categoryOf(streamId: string): string {
   const dash = streamId.indexOf('-');
   return dash < 0 ? streamId : streamId.slice(0, dash);
-}
-
-export function idOf(streamId: string): string {
-  const dash = streamId.indexOf('-');
-  return dash < 0 ? '' : streamId.slice(dash + 1);
 }

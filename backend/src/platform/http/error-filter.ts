@@ -1,14 +1,9 @@
 import { ArgumentsHost, Catch, HttpException, HttpStatus, Logger, type ExceptionFilter } from '@nestjs/common';
+import type { ErrorBody } from '@tallyline/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { DomainError, type DomainErrorCode, type FieldError } from '../domain-error.js';
+import { DomainError, type DomainErrorCode } from '../domain-error.js';
 import { WrongExpectedVersionError } from '../event-store/event-store.port.js';
 import { SpaFallback } from './spa-fallback.js';
-
-export interface ErrorBody {
-  statusCode: number;
-  message: string;
-  errors?: FieldError[];
-}
 
 export function statusFor(code: DomainErrorCode): number {
   switch (code) {
@@ -68,7 +63,7 @@ export class AllErrorsFilter implements ExceptionFilter {
       const status = error.getStatus();
       const response = error.getResponse();
       const message = typeof response === 'string' ? response : (response as { message?: unknown }).message;
-      return { body: { statusCode: status, message: Array.isArray(message) ? String(message[0]) : String(message ?? error.message) } };
+      return { body: { statusCode: status, message: Array.isArray(message) ? String(message[0]) : (typeof message === 'string' ? message : error.message) } };
     }
     // Fastify's own client errors: malformed JSON, body too large, unsupported content type.
     const fastifyStatus = (error as { statusCode?: number }).statusCode;

@@ -1,5 +1,5 @@
 import { PipeTransform } from '@nestjs/common';
-import { ApiBody, ApiQuery } from '@nestjs/swagger';
+import { ApiBody } from '@nestjs/swagger';
 import { z, type ZodType } from 'zod';
 import { DomainError, type FieldError } from '../domain-error.js';
 
@@ -28,9 +28,6 @@ export function openApiSchema(schema: ZodType): Record<string, unknown> {
 
 export const ApiZodBody = (schema: ZodType, description?: string) =>
   ApiBody({ schema: openApiSchema(schema) as never, description });
-
-export const ApiZodQuery = (name: string, schema: ZodType, required = false) =>
-  ApiQuery({ name, required, schema: openApiSchema(schema) as never });
 
 /**
  * NUL and unpaired UTF-16 surrogates: PostgreSQL refuses both in text and jsonb, and no honest client

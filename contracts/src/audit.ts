@@ -1,0 +1,14 @@
+import { z } from 'zod';
+
+/** GET /api/admin/events: the raw event log, newest first. */
+export const eventLogEntrySchema = z.object({
+  id: z.string(),
+  position: z.string(),
+  streamId: z.string(),
+  streamVersion: z.number().int(),
+  type: z.string(),
+  data: z.record(z.string(), z.unknown()),
+  metadata: z.record(z.string(), z.unknown()),
+  recordedAt: z.string(),
+});
+export type EventLogEntry = z.infer<typeof eventLogEntrySchema>;

@@ -1,0 +1,6 @@
+// Merchant onboarding: the two application forms, their documents, the staff review, the messages.
+export * from './application-forms.js';
+export * from './documents.js';
+export * from './messages.js';
+export * from './options.js';
+export * from './review.js';
