@@ -4,7 +4,7 @@ import type { Decider } from '../src/platform/commands/decider.js';
 import { EventSourcedCommands } from '../src/platform/commands/event-sourced-commands.js';
 import type { DatabasePool } from '../src/platform/database/database-pool.js';
 import { DomainError } from '../src/platform/domain-error.js';
-import { EventStore, type AppendResult, type ExpectedVersion, type NewEvent } from '../src/platform/event-store/event-store.port.js';
+import { type AppendResult, type ExpectedVersion, type NewEvent } from '../src/platform/event-store/event-store.port.js';
 import { PostgresEventStore } from '../src/platform/event-store/postgres/postgres-event-store.js';
 import { UpcasterRegistry } from '../src/platform/event-store/upcasting.js';
 import type { ProcessorRunner } from '../src/platform/projections/processor-runner.js';
@@ -63,7 +63,7 @@ describe('command pipeline', () => {
         return { failed: [], timedOut: [] };
       },
     } as unknown as ProcessorRunner;
-    commands = new EventSourcedCommands(store as EventStore, processors);
+    commands = new EventSourcedCommands(store, processors);
   });
   afterAll(async () => {
     await store.close();
@@ -72,12 +72,12 @@ describe('command pipeline', () => {
   });
 
   it('appends what the decider decides, stamps the metadata and waits for the projections', async () => {
-    const result = await commands.handle('counter-a', counter, { type: 'Open', at: context.now }, context);
+    const result = await commands.decideAndAppend('counter-a', counter, { type: 'Open', at: context.now }, context);
     expect(result.version).toBe(0);
     expect(result.state).toEqual({ open: true, value: 0 });
     const [stored] = await store.readStream('counter-a');
-    expect(stored!.data).toEqual({ at: '2026-01-02T03:04:05.000Z' });
-    expect(stored!.metadata).toEqual({
+    expect(stored.data).toEqual({ at: '2026-01-02T03:04:05.000Z' });
+    expect(stored.metadata).toEqual({
       actor: { type: 'staff', id: 'staff-1' },
       correlationId: 'req-1',
       causationId: 'req-1',
@@ -85,42 +85,42 @@ describe('command pipeline', () => {
       ip: '203.0.113.9',
       userAgent: 'jest',
     });
-    expect(waited.at(-1)).toBe(stored!.globalPosition);
+    expect(waited.at(-1)).toBe(stored.globalPosition);
   });
 
   it('appends nothing when the decider decides nothing', async () => {
-    const result = await commands.handle('counter-a', counter, { type: 'Open', at: context.now }, context);
+    const result = await commands.decideAndAppend('counter-a', counter, { type: 'Open', at: context.now }, context);
     expect(result.events).toEqual([]);
     expect(await store.readStream('counter-a')).toHaveLength(1);
   });
 
   it('passes domain errors through and appends nothing', async () => {
-    await expect(commands.handle('counter-closed', counter, { type: 'Increment', by: 1 }, context)).rejects.toMatchObject({ code: 'illegal_state' });
+    await expect(commands.decideAndAppend('counter-closed', counter, { type: 'Increment', by: 1 }, context)).rejects.toMatchObject({ code: 'illegal_state' });
     expect(await store.readStream('counter-closed')).toEqual([]);
   });
 
   it('rejects a stale expected version (If-Match) with version_mismatch', async () => {
     await expect(
-      commands.handle('counter-a', counter, { type: 'Increment', by: 1 }, context, { expectedVersion: 5 }),
+      commands.decideAndAppend('counter-a', counter, { type: 'Increment', by: 1 }, context, { expectedVersion: 5 }),
     ).rejects.toMatchObject({ code: 'version_mismatch' });
-    const ok = await commands.handle('counter-a', counter, { type: 'Increment', by: 2 }, context, { expectedVersion: 0 });
+    const ok = await commands.decideAndAppend('counter-a', counter, { type: 'Increment', by: 2 }, context, { expectedVersion: 0 });
     expect(ok.state.value).toBe(2);
   });
 
   it('answers version_mismatch, not conflict, when the expected version was current at read but lost the race to append', async () => {
-    const opened = await commands.handle('counter-race', counter, { type: 'Open', at: context.now }, context);
+    const opened = await commands.decideAndAppend('counter-race', counter, { type: 'Open', at: context.now }, context);
     store.before = () => store.append('counter-race', [{ type: 'Incremented', data: { by: 1 }, metadata: { ...context, causationId: 'x', schemaVersion: 1 } }], 'any').then(() => undefined);
     await expect(
-      commands.handle('counter-race', counter, { type: 'Increment', by: 1 }, context, { expectedVersion: opened.version }),
+      commands.decideAndAppend('counter-race', counter, { type: 'Increment', by: 1 }, context, { expectedVersion: opened.version }),
     ).rejects.toMatchObject({ code: 'version_mismatch' });
   });
 
   it('turns a concurrent write into a conflict, or retries once when the command allows it', async () => {
     const competing = () => store.append('counter-a', [{ type: 'Incremented', data: { by: 10 }, metadata: { ...context, causationId: 'x', schemaVersion: 1 } }], 'any').then(() => undefined);
     store.before = competing;
-    await expect(commands.handle('counter-a', counter, { type: 'Increment', by: 1 }, context)).rejects.toMatchObject({ code: 'conflict' });
+    await expect(commands.decideAndAppend('counter-a', counter, { type: 'Increment', by: 1 }, context)).rejects.toMatchObject({ code: 'conflict' });
     store.before = competing;
-    const retried = await commands.handle('counter-a', counter, { type: 'Increment', by: 1 }, context, { retryOnConflict: true });
+    const retried = await commands.decideAndAppend('counter-a', counter, { type: 'Increment', by: 1 }, context, { retryOnConflict: true });
     expect(retried.state.value).toBe(2 + 10 + 10 + 1);
   });
 });

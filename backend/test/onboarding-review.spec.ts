@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { EventStore } from '../src/platform/event-store/event-store.port.js';
 import type { TestApp } from './support/app.js';
 import { bearer, createStaff, registerMerchant } from './support/auth.js';
 import { createApplication, createOnboardingApp, PDF, PNG } from './support/onboarding.js';
@@ -15,7 +16,7 @@ describe('onboarding: the staff review queue', () => {
   afterAll(() => t.close());
 
   const admin = (url: string) => t.request({ method: 'GET', url, headers: bearer(staff.token) });
-  const list = (params: Record<string, string> = {}) => admin(`/api/admin/merchant-applications?${new URLSearchParams(params)}`);
+  const list = (params: Record<string, string> = {}) => admin(`/api/admin/merchant-applications?${new URLSearchParams(params).toString()}`);
   const patch = (id: string, payload: unknown, headers: Record<string, string> = {}) =>
     t.request({ method: 'PATCH', url: `/api/admin/merchant-applications/${id}/status`, headers: { ...bearer(staff.token), ...headers }, payload: payload as object });
 
@@ -153,16 +154,31 @@ describe('onboarding: the staff review queue', () => {
     expect((await admin(`/api/admin/merchant-applications/${id}`)).json().version).toBe(4);
   });
 
+  it('reads the stream once per status change; an unknown application is 404 whatever If-Match says', async () => {
+    const { id } = await createApplication(t);
+    const reads = jest.spyOn(t.app.get(EventStore), 'readStream');
+    try {
+      expect((await patch(id, { status: 'under_review' }, { 'if-match': '0' })).statusCode).toBe(200);
+      expect(reads.mock.calls.map(([stream]) => stream)).toEqual([`application-${id}`]);
+    } finally {
+      reads.mockRestore();
+    }
+    for (const ifMatch of ['0', '7', '"abc"', undefined]) {
+      const unknown = await patch('3f1c3a9e-2a8e-4d4f-9b43-4a4fb1c2d3e4', { status: 'approved' }, ifMatch === undefined ? {} : { 'if-match': ifMatch });
+      expect([unknown.statusCode, unknown.json().message]).toEqual([404, 'Application not found']);
+    }
+  });
+
   it('tells the story of an application: one entry per event, oldest first, with who did it', async () => {
     const { id, fields } = await createApplication(t);
     await patch(id, { status: 'under_review', reviewNotes: 'Checking the passport' });
     await patch(id, { status: 'approved' });
     const res = await admin(`/api/admin/merchant-applications/${id}/history`);
     expect(res.statusCode).toBe(200);
-    const history = res.json() as { position: string; at: string }[];
+    const history = res.json<{ position: string; at: string }[]>();
     const staffActor = { id: expect.any(String), email: staff.email, role: 'staff' };
     expect(history).toEqual([
-      { position: expect.any(String), type: 'ApplicationSubmitted', at: expect.any(String), actor: { id: 'anonymous', email: fields.primaryEmail!.toLowerCase(), role: 'visitor' }, from: null, to: 'pending', reviewNotes: null },
+      { position: expect.any(String), type: 'ApplicationSubmitted', at: expect.any(String), actor: { id: 'anonymous', email: fields.primaryEmail.toLowerCase(), role: 'visitor' }, from: null, to: 'pending', reviewNotes: null },
       { position: expect.any(String), type: 'StatusChanged', at: expect.any(String), actor: staffActor, from: 'pending', to: 'under_review', reviewNotes: 'Checking the passport' },
       { position: expect.any(String), type: 'StatusChanged', at: expect.any(String), actor: staffActor, from: 'under_review', to: 'approved', reviewNotes: null },
     ]);
@@ -176,13 +192,13 @@ describe('onboarding: the staff review queue', () => {
     await patch(id, { status: 'under_review', reviewNotes: 'first look' });
     await new Promise((resolve) => setTimeout(resolve, 5));
     await patch(id, { status: 'rejected', reviewNotes: 'no licence' });
-    const [submitted, reviewed, rejected] = (await admin(`/api/admin/merchant-applications/${id}/history`)).json() as { at: string }[];
+    const [submitted, reviewed, rejected] = (await admin(`/api/admin/merchant-applications/${id}/history`)).json<{ at: string }[]>();
     const asOf = (time: string) => admin(`/api/admin/merchant-applications/${id}?asOf=${encodeURIComponent(time)}`);
-    expect((await asOf(submitted!.at)).json()).toMatchObject({ status: 'pending', version: 0, reviewNotes: null });
-    expect((await asOf(reviewed!.at)).json()).toMatchObject({ status: 'under_review', version: 1, reviewNotes: 'first look' });
-    expect((await asOf(rejected!.at)).json()).toMatchObject({ status: 'rejected', version: 2, reviewNotes: 'no licence' });
+    expect((await asOf(submitted.at)).json()).toMatchObject({ status: 'pending', version: 0, reviewNotes: null });
+    expect((await asOf(reviewed.at)).json()).toMatchObject({ status: 'under_review', version: 1, reviewNotes: 'first look' });
+    expect((await asOf(rejected.at)).json()).toMatchObject({ status: 'rejected', version: 2, reviewNotes: 'no licence' });
     expect((await asOf(new Date().toISOString())).json()).toEqual((await admin(`/api/admin/merchant-applications/${id}`)).json());
-    const before = await asOf(new Date(Date.parse(submitted!.at) - 1000).toISOString());
+    const before = await asOf(new Date(Date.parse(submitted.at) - 1000).toISOString());
     expect(before.statusCode).toBe(404);
     for (const bad of ['yesterday', '2026-13-45T00:00:00Z', '']) expect([bad, (await asOf(bad)).statusCode]).toEqual([bad, bad === '' ? 200 : 400]);
   });

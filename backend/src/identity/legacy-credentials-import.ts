@@ -28,7 +28,7 @@ export class LegacyCredentialsImport implements OnApplicationBootstrap {
     for (const row of rows) {
       const command = { type: 'ImportCredentials' as const, passwordHash: row.password_hash, at: context.now };
       try {
-        await this.commands.handle(streamNames.user(row.user_id), userDecider, command, context, { retryOnConflict: true });
+        await this.commands.decideAndAppend(streamNames.user(row.user_id), userDecider, command, context, { retryOnConflict: true });
       } catch (error) {
         if (!(error instanceof DomainError && error.code === 'not_found')) throw error;
         this.logger.warn(`Dropped the credentials of user ${row.user_id}, whose sign-up never completed`);

@@ -37,7 +37,7 @@ export class LegacyApiKeysImport implements OnApplicationBootstrap {
     for (const row of rows) {
       const command = { type: 'ImportApiKey' as const, keyId: row.id, environment: row.environment, prefix: API_KEY_PREFIX[row.environment], keyHash: row.key_hash, last4: row.last4, createdAt: row.created_at };
       try {
-        await this.commands.handle(streamNames.merchant(row.merchant_id), merchantDecider, command, context, { retryOnConflict: true });
+        await this.commands.decideAndAppend(streamNames.merchant(row.merchant_id), merchantDecider, command, context, { retryOnConflict: true });
       } catch (error) {
         if (!(error instanceof DomainError && error.code === 'not_found')) throw error;
         this.logger.warn(`Dropped API key ${row.id}: merchant ${row.merchant_id} does not exist`);

@@ -25,7 +25,7 @@ describe('no merchant yet', () => {
   });
   it('cannot switch environment or take keys', () => {
     expect(() => merchantDecider.decide({ type: 'SwitchEnvironment', at }, given([]))).toThrow('Merchant account not found');
-    expect(() => merchantDecider.decide({ type: 'IssueApiKey', keyId: 'k', environment: 'staging', prefix: 'sk_test_', keyHash: 'h', last4: 'abcd', at }, given([]))).toThrow('Merchant account not found');
+    expect(() => merchantDecider.decide({ type: 'RotateApiKey', keyId: 'k', environment: 'staging', prefix: 'sk_test_', keyHash: 'h', last4: 'abcd', at }, given([]))).toThrow('Merchant account not found');
   });
 });
 
@@ -48,7 +48,7 @@ describe('a registered merchant', () => {
   });
 
   const issue = (keyId: string, environment: 'staging' | 'production', keyHash: string) =>
-    ({ type: 'IssueApiKey', keyId, environment, prefix: environment === 'staging' ? 'sk_test_' : 'sk_live_', keyHash, last4: keyHash.slice(-4), at }) as const;
+    ({ type: 'RotateApiKey', keyId, environment, prefix: environment === 'staging' ? 'sk_test_' : 'sk_live_', keyHash, last4: keyHash.slice(-4), at }) as const;
 
   it('issues the first key of an environment with its hash, never the key, then rotates it', () => {
     const issued = merchantDecider.decide(issue('k1', 'staging', 'hash-1a2b'), state);

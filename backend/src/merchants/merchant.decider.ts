@@ -21,7 +21,7 @@ export type MerchantCommand =
   /** No target: toggle (the spec's client sends no body). */
   | { type: 'SwitchEnvironment'; to?: Environment; at: Date }
   /** The handler makes the secret; only its hash, prefix and last four characters reach the decider. */
-  | { type: 'IssueApiKey'; keyId: string; environment: Environment; prefix: string; keyHash: string; last4: string; at: Date }
+  | { type: 'RotateApiKey'; keyId: string; environment: Environment; prefix: string; keyHash: string; last4: string; at: Date }
   | { type: 'ImportApiKey'; keyId: string; environment: Environment; prefix: string; keyHash: string; last4: string; createdAt: Date }
   | { type: 'ActivateMerchant'; reason: string; at: Date };
 
@@ -58,7 +58,7 @@ export const merchantDecider: Decider<MerchantState, MerchantCommand, MerchantEv
         if (to === state.environment) return [];
         return [{ type: 'EnvironmentSwitched', data: { merchantId, from: state.environment, to, switchedAt: command.at.toISOString() } }];
       }
-      case 'IssueApiKey': {
+      case 'RotateApiKey': {
         const previousKeyId = state.keys[command.environment];
         const { keyId, environment, prefix, keyHash, last4 } = command;
         const base = { merchantId, keyId, environment, prefix, keyHash, last4 };

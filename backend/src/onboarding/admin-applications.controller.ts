@@ -13,13 +13,12 @@ import {
 import type { FastifyReply } from 'fastify';
 import { Roles } from '../platform/auth/auth.decorators.js';
 import type { CommandContext } from '../platform/commands/command-context.js';
-import { VERSION_MISMATCH_MESSAGE } from '../platform/commands/event-sourced-commands.js';
 import { DomainError } from '../platform/domain-error.js';
 import { contentRange, parseListQuery } from '../platform/http/list-query.js';
 import { Ctx } from '../platform/http/request-context.js';
 import { ApiZodBody, zodPipe } from '../platform/http/zod-validation.js';
 import { APPLICATION_SORT_COLUMNS, ApplicationQueries, applicationFilterSchema } from './application-queries.js';
-import { ChangeApplicationStatus } from './change-status/change-status.command.js';
+import { ChangeApplicationStatus } from './change-application-status/change-application-status.command.js';
 import { DocumentStore } from './documents/document-store.js';
 
 /** The staff review queue (ra-data-simple-rest conventions, so react-admin needs no custom provider). */
@@ -85,7 +84,6 @@ export class AdminApplicationsController {
     @Ctx() ctx: CommandContext,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<MerchantApplication> {
-    await this.queries.get(id);
     await this.commandBus.execute(new ChangeApplicationStatus(id, body, expectedVersionOf(ifMatch), ctx));
     const application = await this.queries.get(id);
     void reply.header('ETag', `"${application.version}"`);
@@ -93,13 +91,15 @@ export class AdminApplicationsController {
   }
 }
 
-/** `"3"`, `3` or `W/"3"`; `*` (or no header) checks nothing. An ETag we never issued cannot match: 412. */
-export function expectedVersionOf(ifMatch: string | undefined): number | undefined {
+/**
+ * `"3"`, `3` or `W/"3"`; `*` (or no header) checks nothing. An ETag we never issued names no version
+ * (-1): it never matches an application (412), and an unknown application stays a 404.
+ */
+function expectedVersionOf(ifMatch: string | undefined): number | undefined {
   const value = ifMatch?.trim();
   if (!value || value === '*') return undefined;
   const match = /^(?:W\/)?"?(\d{1,9})"?$/.exec(value);
-  if (!match) throw new DomainError('version_mismatch', VERSION_MISMATCH_MESSAGE);
-  return Number(match[1]);
+  return match ? Number(match[1]) : -1;
 }
 
 function parseInstant(value: unknown): Date {

@@ -5,7 +5,7 @@ import type { ApplicationEvent } from './application.events.js';
 
 const given = (events: ApplicationEvent[]) => events.reduce(applicationDecider.evolve, applicationDecider.initialState());
 const when = (events: ApplicationEvent[], command: ApplicationCommand) => applicationDecider.decide(command, given(events));
-const changeTo = (to: ApplicationStatus, reviewNotes: string | null = null): ApplicationCommand => ({ type: 'ChangeStatus', to, reviewNotes, at: later });
+const changeTo = (to: ApplicationStatus, reviewNotes: string | null = null): ApplicationCommand => ({ type: 'ChangeApplicationStatus', to, reviewNotes, at: later });
 const statusChanged = (from: ApplicationStatus, to: ApplicationStatus, reviewNotes: string | null = null): ApplicationEvent => ({
   type: 'StatusChanged',
   data: { applicationId: 'a1', from, to, reviewNotes, changedAt: later.toISOString() },

@@ -9,20 +9,20 @@ export type ApplicationState =
 
 export type SubmitApplicationCommand = { type: 'SubmitApplication'; applicationId: string; reference: string; at: Date } & SubmittedForm;
 
-export interface ChangeStatusCommand {
-  type: 'ChangeStatus';
+export interface ChangeApplicationStatusCommand {
+  type: 'ChangeApplicationStatus';
   to: ApplicationStatus;
   reviewNotes: string | null;
   at: Date;
 }
 
-export type ApplicationCommand = SubmitApplicationCommand | ChangeStatusCommand;
+export type ApplicationCommand = SubmitApplicationCommand | ChangeApplicationStatusCommand;
 
 /**
  * The review rules (spec §4): Set Under Review only while pending; Approve and Reject from any status,
  * approved and rejected included. Nothing leads back to pending.
  */
-function changeStatus(command: ChangeStatusCommand, state: ApplicationState): ApplicationEvent[] {
+function changeStatus(command: ChangeApplicationStatusCommand, state: ApplicationState): ApplicationEvent[] {
   if (state.status === 'none') throw new DomainError('not_found', ONBOARDING_MESSAGES.notFound);
   if (command.to === 'pending') throw new DomainError('illegal_state', ONBOARDING_MESSAGES.cannotReturnToPending);
   if (command.to === 'under_review' && state.status !== 'pending') {
@@ -56,7 +56,7 @@ export const applicationDecider: Decider<ApplicationState, ApplicationCommand, A
     switch (command.type) {
       case 'SubmitApplication':
         return submit(command, state);
-      case 'ChangeStatus':
+      case 'ChangeApplicationStatus':
         return changeStatus(command, state);
     }
   },

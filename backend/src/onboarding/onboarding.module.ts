@@ -4,7 +4,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '../platform/config/app-config.js';
 import { AdminApplicationsController } from './admin-applications.controller.js';
 import { ApplicationQueries } from './application-queries.js';
-import { ChangeApplicationStatusHandler } from './change-status/change-status.handler.js';
+import { ChangeApplicationStatusHandler } from './change-application-status/change-application-status.handler.js';
 import { ConfirmationMailReactor } from './confirmation-mail/confirmation-mail.reactor.js';
 import { DocumentStore } from './documents/document-store.js';
 import { LocalDocumentStore } from './documents/local-document-store.js';

@@ -37,7 +37,7 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUser> {
     const { firstName, lastName, role } = input;
     const command = { type: 'RegisterUser' as const, userId, email, firstName, lastName, role, passwordHash, at: context.now };
     try {
-      await this.commands.handle(streamNames.user(userId), userDecider, command, context, { schemaVersions: USER_SCHEMA_VERSIONS });
+      await this.commands.decideAndAppend(streamNames.user(userId), userDecider, command, context, { schemaVersions: USER_SCHEMA_VERSIONS });
     } catch (error) {
       // A concurrent sign-up of the same e-mail appended first.
       if (error instanceof DomainError && error.code === 'conflict') throw emailTaken();

@@ -10,6 +10,6 @@ export class ActivateMerchantHandler implements ICommandHandler<ActivateMerchant
 
   async execute({ input, context }: ActivateMerchant): Promise<void> {
     const command = { type: 'ActivateMerchant' as const, reason: input.reason, at: context.now };
-    await this.commands.handle(streamNames.merchant(input.merchantId), merchantDecider, command, context, { retryOnConflict: true });
+    await this.commands.decideAndAppend(streamNames.merchant(input.merchantId), merchantDecider, command, context, { retryOnConflict: true });
   }
 }

@@ -10,6 +10,6 @@ export class RegisterMerchantHandler implements ICommandHandler<RegisterMerchant
 
   async execute({ ownerUserId, input, context }: RegisterMerchant): Promise<void> {
     const command = { type: 'RegisterMerchant' as const, merchantId: ownerUserId, ownerUserId, ...input, email: input.email.toLowerCase(), at: context.now };
-    await this.commands.handle(streamNames.merchant(ownerUserId), merchantDecider, command, context);
+    await this.commands.decideAndAppend(streamNames.merchant(ownerUserId), merchantDecider, command, context);
   }
 }

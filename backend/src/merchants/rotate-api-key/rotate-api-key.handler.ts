@@ -20,8 +20,8 @@ export class RotateApiKeyHandler implements ICommandHandler<RotateApiKey> {
   async execute({ merchantId, environment, context }: RotateApiKey): Promise<ApiKey> {
     const secret = generateApiKey(environment);
     const last4 = secret.slice(-4);
-    const command = { type: 'IssueApiKey' as const, keyId: randomUUID(), environment, prefix: API_KEY_PREFIX[environment], keyHash: hashApiKey(secret), last4, at: context.now };
-    await this.commands.handle(streamNames.merchant(merchantId), merchantDecider, command, context, { schemaVersions: MERCHANT_SCHEMA_VERSIONS });
+    const command = { type: 'RotateApiKey' as const, keyId: randomUUID(), environment, prefix: API_KEY_PREFIX[environment], keyHash: hashApiKey(secret), last4, at: context.now };
+    await this.commands.decideAndAppend(streamNames.merchant(merchantId), merchantDecider, command, context, { schemaVersions: MERCHANT_SCHEMA_VERSIONS });
     return { environment, key: secret, last4, createdAt: context.now.toISOString() };
   }
 }

@@ -9,6 +9,6 @@ export class SwitchEnvironmentHandler implements ICommandHandler<SwitchEnvironme
   constructor(private readonly commands: EventSourcedCommands) {}
 
   async execute({ merchantId, to, context }: SwitchEnvironment): Promise<void> {
-    await this.commands.handle(streamNames.merchant(merchantId), merchantDecider, { type: 'SwitchEnvironment', to, at: context.now }, context);
+    await this.commands.decideAndAppend(streamNames.merchant(merchantId), merchantDecider, { type: 'SwitchEnvironment', to, at: context.now }, context);
   }
 }

@@ -27,7 +27,7 @@ export class SubmitApplicationHandler implements ICommandHandler<SubmitApplicati
     try {
       for (const document of staged) await this.documents.commit(document);
       const command = { type: 'SubmitApplication' as const, applicationId, reference, at: context.now, ...form };
-      await this.commands.handle(streamNames.application(applicationId), applicationDecider, command, context);
+      await this.commands.decideAndAppend(streamNames.application(applicationId), applicationDecider, command, context);
     } catch (error) {
       await Promise.all(staged.map((document) => this.documents.discard(document)));
       throw error;

@@ -36,7 +36,7 @@ export class EventSourcedCommands {
     private readonly processors: ProcessorRunner,
   ) {}
 
-  async load<State, Event extends DomainEvent>(
+  private async load<State, Event extends DomainEvent>(
     streamId: string,
     decider: Pick<Decider<State, never, Event>, 'initialState' | 'evolve'>,
   ): Promise<{ state: State; version: number }> {
@@ -44,7 +44,8 @@ export class EventSourcedCommands {
     return { state: fold(decider, stored as unknown as Event[]), version: stored.length - 1 };
   }
 
-  async handle<State, Command, Event extends DomainEvent>(
+  /** One trip to the store to load, then decide; one to append. */
+  async decideAndAppend<State, Command, Event extends DomainEvent>(
     streamId: string,
     decider: Decider<State, Command, Event>,
     command: Command,
@@ -53,7 +54,8 @@ export class EventSourcedCommands {
   ): Promise<HandleResult<State>> {
     for (let attempt = 0; ; attempt++) {
       const { state, version } = await this.load(streamId, decider);
-      if (options.expectedVersion !== undefined && options.expectedVersion !== version) {
+      // A stream that does not exist has no version to be stale against: the decider answers (not found).
+      if (options.expectedVersion !== undefined && version >= 0 && options.expectedVersion !== version) {
         throw new DomainError('version_mismatch', VERSION_MISMATCH_MESSAGE);
       }
       const events = decider.decide(command, state);
