@@ -36,8 +36,8 @@ describe('public pages', () => {
     decided = await browser.newContext();
     await decided.addInitScript(
       ([key]) => {
-        if (!localStorage.getItem(key!)) {
-          localStorage.setItem(key!, JSON.stringify({ essential: true, functional: false, analytics: false, marketing: false, decidedAt: '2026-01-01T00:00:00.000Z' }));
+        if (!localStorage.getItem(key)) {
+          localStorage.setItem(key, JSON.stringify({ essential: true, functional: false, analytics: false, marketing: false, decidedAt: '2026-01-01T00:00:00.000Z' }));
         }
       },
       [CONSENT_KEY],

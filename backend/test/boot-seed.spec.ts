@@ -27,7 +27,7 @@ describe('boot: staff account from the environment and the demo merchant', () =>
   it('is idempotent across restarts', async () => {
     await t.app.get(BootSeed).run();
     const { DataSource } = await import('typeorm');
-    const [{ users }] = (await t.app.get(DataSource).query('SELECT count(*)::int AS users FROM user_credentials')) as [{ users: number }];
+    const [{ users }] = (await t.app.get(DataSource).query<[{ users: number }]>('SELECT count(*)::int AS users FROM user_credentials'));
     expect(users).toBe(2);
   });
 });

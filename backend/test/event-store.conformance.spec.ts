@@ -5,7 +5,7 @@ let disposePostgres: (() => Promise<void>) | undefined;
 describeEventStoreConformance('PostgreSQL', {
   async create(upcasters) {
     const created = await createPostgresStore(upcasters);
-    disposePostgres = created.dispose;
+    disposePostgres = () => created.dispose();
     return created.store;
   },
   dispose: () => disposePostgres?.() ?? Promise.resolve(),

@@ -76,7 +76,7 @@ describe('merchants: registration, environment, API keys, stats', () => {
     expect(same.json().environment).toBe('staging');
     const bad = await t.request({ method: 'PATCH', url: '/api/merchants/environment', headers: bearer(token), payload: { environment: 'moon' } });
     expect(bad.statusCode).toBe(400);
-    const rows = (await t.app.get(DataSource).query(`SELECT data FROM events WHERE type = 'EnvironmentSwitched' AND stream_id = $1 ORDER BY stream_version`, [`merchant-${toggle.json().id}`])) as { data: unknown }[];
+    const rows = (await t.app.get(DataSource).query<{ data: unknown }[]>(`SELECT data FROM events WHERE type = 'EnvironmentSwitched' AND stream_id = $1 ORDER BY stream_version`, [`merchant-${toggle.json().id}`]));
     expect(rows.map((r) => r.data)).toEqual([
       expect.objectContaining({ from: 'production', to: 'staging' }),
       expect.objectContaining({ from: 'staging', to: 'production' }),
@@ -105,7 +105,7 @@ describe('merchants: registration, environment, API keys, stats', () => {
     const live = (await t.request({ method: 'POST', url: '/api/merchants/api-keys/production/rotate', headers: bearer(token) })).json().key as string;
     expect(live).toMatch(/^sk_live_/);
     expect((await get('/api/client/merchant', live)).json().credentialEnvironment).toBe('production');
-    const events = (await t.app.get(DataSource).query(`SELECT data::text AS data FROM events WHERE stream_id = $1`, [`merchant-${merchant.id}`])) as { data: string }[];
+    const events = (await t.app.get(DataSource).query<{ data: string }[]>(`SELECT data::text AS data FROM events WHERE stream_id = $1`, [`merchant-${merchant.id}`]));
     expect(events.map((e) => e.data).join()).not.toContain(secret.slice(8, 20));
   });
 

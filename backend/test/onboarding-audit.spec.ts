@@ -25,7 +25,7 @@ describe('onboarding: audit log, admin merchants, approval activation, replay', 
   const setStatus = (id: string, status: string) =>
     t.request({ method: 'PATCH', url: `/api/admin/merchant-applications/${id}/status`, headers: bearer(staff.token), payload: { status } });
   const query = (params: Record<string, unknown>) => new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, JSON.stringify(v)])).toString();
-  const staffId = async () => ((await db.query(`SELECT id FROM users WHERE email = $1`, [staff.email])) as [{ id: string }])[0].id;
+  const staffId = async () => ((await db.query<[{ id: string }]>(`SELECT id FROM users WHERE email = $1`, [staff.email])))[0].id;
 
   describe('the event log', () => {
     let application: { id: string };
@@ -41,8 +41,8 @@ describe('onboarding: audit log, admin merchants, approval activation, replay', 
     it('lists raw events newest first, with Content-Range', async () => {
       const res = await admin('/api/admin/events');
       expect(res.statusCode).toBe(200);
-      const events = res.json() as { position: string }[];
-      const total = ((await db.query(`SELECT count(*)::int AS n FROM events`)) as [{ n: number }])[0].n;
+      const events = res.json<{ position: string }[]>();
+      const total = ((await db.query<[{ n: number }]>(`SELECT count(*)::int AS n FROM events`)))[0].n;
       expect(events).toHaveLength(total);
       expect(res.headers['content-range']).toBe(`events 0-${total - 1}/${total}`);
       const positions = events.map((e) => BigInt(e.position));
@@ -60,17 +60,17 @@ describe('onboarding: audit log, admin merchants, approval activation, replay', 
     });
 
     it('filters by stream, type, actor and time, and pages', async () => {
-      const list = async (params: Record<string, unknown>) => (await admin(`/api/admin/events?${query(params)}`)).json() as { type: string; streamVersion: number; recordedAt: string; id: string }[];
+      const list = async (params: Record<string, unknown>) => (await admin(`/api/admin/events?${query(params)}`)).json<{ type: string; streamVersion: number; recordedAt: string; id: string }[]>();
       const stream = `application-${application.id}`;
       expect((await list({ filter: { stream } })).map((e) => e.streamVersion)).toEqual([2, 1, 0]);
       expect((await list({ filter: { stream, type: 'StatusChanged' } })).map((e) => e.streamVersion)).toEqual([2, 1]);
       expect((await list({ filter: { actor: await staffId(), stream } })).length).toBe(2);
       expect((await list({ filter: { actor: 'anonymous', stream } })).map((e) => e.type)).toEqual(['ApplicationSubmitted']);
       const all = await list({ filter: { stream }, sort: ['recordedAt', 'ASC'] });
-      expect((await list({ filter: { stream, from: all[1]!.recordedAt, to: all[1]!.recordedAt } })).map((e) => e.streamVersion)).toEqual([1]);
+      expect((await list({ filter: { stream, from: all[1].recordedAt, to: all[1].recordedAt } })).map((e) => e.streamVersion)).toEqual([1]);
       const page = await admin(`/api/admin/events?${query({ filter: { stream }, range: [1, 1] })}`);
       expect([page.json().length, page.headers['content-range']]).toEqual([1, 'events 1-1/3']);
-      expect((await admin(`/api/admin/events/${all[0]!.id}`)).json().type).toBe('ApplicationSubmitted');
+      expect((await admin(`/api/admin/events/${all[0].id}`)).json().type).toBe('ApplicationSubmitted');
       expect((await admin(`/api/admin/events/${randomUUID()}`)).statusCode).toBe(404);
       expect((await admin('/api/admin/events/not-an-id')).statusCode).toBe(404);
       for (const bad of [{ filter: { from: 'last week' } }, { filter: { colour: 'red' } }, { sort: ['data', 'ASC'] }]) {
@@ -91,7 +91,7 @@ describe('onboarding: audit log, admin merchants, approval activation, replay', 
         [stream, 2, 'StatusChanged'],
       ]);
       const everything = (await admin('/api/admin/events/export')).body.trimEnd().split('\n').map((line) => JSON.parse(line) as { position: string });
-      const total = ((await db.query(`SELECT count(*)::int AS n FROM events`)) as [{ n: number }])[0].n;
+      const total = ((await db.query<[{ n: number }]>(`SELECT count(*)::int AS n FROM events`)))[0].n;
       expect(everything).toHaveLength(total);
       expect(everything.map((e) => BigInt(e.position))).toEqual(everything.map((e) => BigInt(e.position)).sort((a, b) => (a < b ? -1 : 1)));
       expect((await admin('/api/admin/events/export?stream=application-nothing-here')).body).toBe('');
@@ -141,11 +141,11 @@ describe('onboarding: audit log, admin merchants, approval activation, replay', 
       await t.app.get(ProcessorRunner).waitFor(result.lastPosition);
       return user.id;
     }
-    const isActive = async (merchantId: string) => ((await db.query(`SELECT is_active FROM merchants WHERE id = $1`, [merchantId])) as [{ is_active: boolean }])[0].is_active;
+    const isActive = async (merchantId: string) => ((await db.query<[{ is_active: boolean }]>(`SELECT is_active FROM merchants WHERE id = $1`, [merchantId])))[0].is_active;
     /** Until the activation reactor has handled everything so far. */
     async function reactorCaughtUp() {
       const head = await t.app.get(EventStore).headPosition();
-      await eventually(async () => BigInt(((await db.query(`SELECT position FROM processor_checkpoints WHERE name = 'approved-merchant-activation'`)) as [{ position: string }])[0].position) >= head);
+      await eventually(async () => BigInt(((await db.query<[{ position: string }]>(`SELECT position FROM processor_checkpoints WHERE name = 'approved-merchant-activation'`)))[0].position) >= head);
     }
 
     it('when the merchant exists first: approving activates it, caused by the approval', async () => {
@@ -160,7 +160,7 @@ describe('onboarding: audit log, admin merchants, approval activation, replay', 
       expect(await eventually(() => isActive(merchantId))).toBe(true);
       const [activated] = (await t.app.get(EventStore).readStream(`merchant-${merchantId}`)).slice(1) as StoredEvent<string, { reason: string }>[];
       const [approval] = (await t.app.get(EventStore).readStream(`application-${id}`)).slice(-1);
-      expect(activated).toMatchObject({ type: 'MerchantActivated', data: { reason: expect.stringMatching(/^application APP-\w{6} approved$/) }, metadata: { causationId: approval!.eventId } });
+      expect(activated).toMatchObject({ type: 'MerchantActivated', data: { reason: expect.stringMatching(/^application APP-\w{6} approved$/) }, metadata: { causationId: approval.eventId } });
     });
 
     it('when the approval comes first: the merchant is activated as it registers (long form e-mail)', async () => {

@@ -21,7 +21,7 @@ describe('onboarding: submitting applications', () => {
   });
   afterAll(() => t.close());
 
-  const countSubmitted = async () => ((await db.query(`SELECT count(*)::int AS n FROM events WHERE type = 'ApplicationSubmitted'`)) as [{ n: number }])[0].n;
+  const countSubmitted = async () => ((await db.query<[{ n: number }]>(`SELECT count(*)::int AS n FROM events WHERE type = 'ApplicationSubmitted'`)))[0].n;
   /** Nothing recorded: no new event, no stored or staged file. */
   async function expectNothingRecorded(before: { events: number; stored: string[] }) {
     expect(await countSubmitted()).toBe(before.events);
@@ -42,15 +42,15 @@ describe('onboarding: submitting applications', () => {
 
     const [event] = await t.app.get(EventStore).readStream(`application-${body.id}`);
     expect(event).toMatchObject({ type: 'ApplicationSubmitted', metadata: { actor: { type: 'user', id: 'anonymous' } } });
-    const data = event!.data as { formType: string; fields: Record<string, unknown>; documents: { field: string; type: string; sha256: string }[]; reference: string };
+    const data = event.data as { formType: string; fields: Record<string, unknown>; documents: { field: string; type: string; sha256: string }[]; reference: string };
     expect(data).toMatchObject({ formType: 'precheck', reference: body.reference, fields: { ...fields, ownershipPercent: 75, targetMarketsEU: 25 } });
     expect(data.documents.map((d) => [d.field, d.type])).toEqual([
       ['passportId', 'application/pdf'],
       ['proofOfResidence', 'image/png'],
       ['directorSignature', 'image/jpeg'],
     ]);
-    expect(JSON.stringify(event!.data)).not.toContain(PNG.toString('base64').slice(0, 20));
-    const passport = data.documents[0]!;
+    expect(JSON.stringify(event.data)).not.toContain(PNG.toString('base64').slice(0, 20));
+    const passport = data.documents[0];
     expect(await readFile(join(t.documentsDir, passport.sha256))).toEqual(PDF);
 
     const detail = await t.request({ method: 'GET', url: `/api/admin/merchant-applications/${body.id}`, headers: bearer(staff) });
@@ -240,18 +240,18 @@ describe('onboarding: submitting applications', () => {
   it('sends one confirmation e-mail with the reference to the primary e-mail, even if the event is handled again', async () => {
     const fields = precheckFields();
     const { id, reference } = (await submitPrecheck(t, fields)).json();
-    const mails = async () => (await db.query(`SELECT "to", subject, body FROM mail_outbox WHERE body LIKE $1`, [`%${reference}%`])) as { to: string; subject: string; body: string }[];
+    const mails = async () => (await db.query<{ to: string; subject: string; body: string }[]>(`SELECT "to", subject, body FROM mail_outbox WHERE body LIKE $1`, [`%${reference}%`]));
     await eventually(async () => (await mails()).length > 0);
-    expect(await mails()).toEqual([{ to: fields.primaryEmail!.toLowerCase(), subject: `We received your Tallyline application (${reference})`, body: expect.stringContaining(`Your application reference is ${reference}.`) }]);
+    expect(await mails()).toEqual([{ to: fields.primaryEmail.toLowerCase(), subject: `We received your Tallyline application (${reference})`, body: expect.stringContaining(`Your application reference is ${reference}.`) }]);
 
     const [event] = await t.app.get(EventStore).readStream(`application-${id}`);
-    await db.transaction((manager) => t.app.get(ConfirmationMailReactor).handle(event!, manager));
+    await db.transaction((manager) => t.app.get(ConfirmationMailReactor).handle(event, manager));
     expect(await mails()).toHaveLength(1);
 
     const long = longForm();
     const longRes = (await t.request({ method: 'POST', url: '/api/merchant-applications', payload: long })).json();
-    await eventually(async () => ((await db.query(`SELECT 1 FROM mail_outbox WHERE "to" = $1`, [long.email])) as unknown[]).length > 0);
-    const [longMail] = (await db.query(`SELECT body FROM mail_outbox WHERE "to" = $1`, [long.email])) as { body: string }[];
+    await eventually(async () => ((await db.query<unknown[]>(`SELECT 1 FROM mail_outbox WHERE "to" = $1`, [long.email]))).length > 0);
+    const [longMail] = (await db.query<{ body: string }[]>(`SELECT body FROM mail_outbox WHERE "to" = $1`, [long.email]));
     expect(longMail?.body).toContain(longRes.reference);
   });
 });

@@ -19,5 +19,6 @@ export function FieldValue({ field, value }: { field: string; value: unknown }) 
       </Link>
     );
   }
-  return <>{humanize(String(value))}</>;
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint') return <>{humanize(String(value))}</>;
+  return <>{JSON.stringify(value)}</>;
 }

@@ -58,7 +58,7 @@ export function ApplicationsPerDayChart() {
               <CartesianGrid strokeDasharray="3 3" vertical={false} />
               <XAxis dataKey="day" tickFormatter={shortDate} interval="preserveStartEnd" minTickGap={16} fontSize={12} />
               <YAxis allowDecimals={false} fontSize={12} />
-              <Tooltip labelFormatter={(day) => shortDate(String(day))} />
+              <Tooltip labelFormatter={(day) => (typeof day === 'string' ? shortDate(day) : day)} />
               <Bar
                 dataKey="count"
                 name={translate('tallyline.dashboard.per_day_series')}

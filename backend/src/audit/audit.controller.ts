@@ -59,7 +59,7 @@ export class AuditController {
         const page = await store.readAll(after, EXPORT_PAGE);
         if (page.length === 0) return;
         for (const event of page) yield `${JSON.stringify(toEventLogEntry(event))}\n`;
-        after = page[page.length - 1]!.globalPosition;
+        after = page[page.length - 1].globalPosition;
       }
     }
     const name = (stream ?? 'all').replace(/[^\w.-]/g, '_');

@@ -32,10 +32,10 @@ export function parseArgs(argv: string[]): { flags: Record<string, string>; word
   const flags: Record<string, string> = {};
   const words: string[] = [];
   for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
+    const arg = argv[i];
     if (arg.startsWith('--')) {
       const [name, inline] = arg.slice(2).split('=', 2) as [string, string | undefined];
-      flags[name] = inline ?? (argv[i + 1] && !argv[i + 1]!.startsWith('--') ? argv[++i]! : 'true');
+      flags[name] = inline ?? (argv[i + 1] && !argv[i + 1].startsWith('--') ? argv[++i] : 'true');
     } else words.push(arg);
   }
   return { flags, words };

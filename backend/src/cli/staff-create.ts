@@ -14,7 +14,7 @@ async function main(): Promise<void> {
   }
   await withAppContext(async (app) => {
     await app.init();
-    const created = await app.get(StaffAccounts).ensure(flags.email!, flags.password!, flags['first-name'], flags['last-name']);
+    const created = await app.get(StaffAccounts).ensure(flags.email, flags.password, flags['first-name'], flags['last-name']);
     console.log(created ? `Created staff account ${flags.email}` : `An account with ${flags.email} already exists; nothing changed.`);
   });
 }

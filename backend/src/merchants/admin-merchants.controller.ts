@@ -54,7 +54,7 @@ export class AdminMerchantsController {
     if (filter.isActive !== undefined) builder.andWhere('m.is_active = :isActive', { isActive: filter.isActive });
     if (filter.businessType) builder.andWhere('m.business_type = :businessType', { businessType: filter.businessType });
     if (filter.id) builder.andWhere('m.id IN (:...ids)', { ids: filter.id.length ? filter.id : [null] });
-    builder.orderBy(SORT_COLUMNS[sort.field]!, sort.order).addOrderBy('m.id', sort.order);
+    builder.orderBy(SORT_COLUMNS[sort.field], sort.order).addOrderBy('m.id', sort.order);
     if (range) builder.offset(range.start).limit(range.end - range.start + 1);
     const [views, total] = await builder.getManyAndCount();
     void reply.header('Content-Range', contentRange('merchants', range?.start ?? 0, views.length, total));

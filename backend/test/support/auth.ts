@@ -12,7 +12,7 @@ export async function registerUser(t: TestApp, overrides: Partial<{ email: strin
   const payload = { email: `user-${randomUUID()}@example.test`, password: PASSWORD, firstName: 'Ada', lastName: 'Lovelace', ...overrides };
   const res = await t.request({ method: 'POST', url: '/api/auth/register', payload });
   if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
-  return res.json() as { token: string; user: User };
+  return res.json<{ token: string; user: User }>();
 }
 
 /** A staff account the way operators create one, then signed in through the API. */
@@ -20,7 +20,7 @@ export async function createStaff(t: TestApp, email = `staff-${randomUUID()}@tal
   await t.app.get(StaffAccounts).ensure(email, PASSWORD);
   const res = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email, password: PASSWORD } });
   if (res.statusCode !== 200) throw new Error(`staff login failed: ${res.statusCode} ${res.body}`);
-  return { token: (res.json() as { token: string }).token, email };
+  return { token: (res.json<{ token: string }>()).token, email };
 }
 
 /** A user with a merchant account. */
@@ -29,5 +29,5 @@ export async function registerMerchant(t: TestApp, overrides: Partial<{ companyN
   const payload = { companyName: 'Acme Ltd', email: user.email, website: 'https://acme.example', businessType: 'SaaS', ...overrides };
   const res = await t.request({ method: 'POST', url: '/api/merchants/register', payload, headers: bearer(token) });
   if (res.statusCode !== 201) throw new Error(`merchant register failed: ${res.statusCode} ${res.body}`);
-  return { token, user, merchant: res.json() as Merchant };
+  return { token, user, merchant: res.json<Merchant>() };
 }

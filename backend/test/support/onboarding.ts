@@ -140,5 +140,5 @@ export async function createApplication(t: TestApp, overrides: Record<string, st
   const fields = precheckFields(overrides);
   const res = await submitPrecheck(t, fields, files);
   if (res.statusCode !== 201) throw new Error(`submit failed: ${res.statusCode} ${res.body}`);
-  return { ...(res.json() as { id: string; reference: string; createdAt: string }), fields };
+  return { ...(res.json<{ id: string; reference: string; createdAt: string }>()), fields };
 }

@@ -1,5 +1,5 @@
 import type { ChangeEvent } from 'react';
-import { get, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
+import { type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { ApiError } from './api';
 
 /**
@@ -11,8 +11,7 @@ export type AnyForm<T extends FieldValues> = UseFormReturn<T, any, any>;
 
 /** The message of a field's current error, if any. */
 export function fieldError<T extends FieldValues>(form: AnyForm<T>, name: Path<T>): string | undefined {
-  const error = get(form.formState.errors, name) as { message?: string } | undefined;
-  return error?.message;
+  return form.getFieldState(name, form.formState).error?.message;
 }
 
 /**

@@ -14,7 +14,7 @@ function notify() {
   listeners.forEach((listener) => listener());
 }
 
-export function setAuthToken(token: string | null) {
+function setAuthToken(token: string | null) {
   if (token) window.localStorage.setItem(AUTH_TOKEN_KEY, token);
   else window.localStorage.removeItem(AUTH_TOKEN_KEY);
   notify();
@@ -32,14 +32,13 @@ function subscribe(listener: () => void) {
   };
 }
 
-export function useAuthToken(): string | null {
+function useAuthToken(): string | null {
   return useSyncExternalStore(subscribe, getAuthToken, () => null);
 }
 
-export const sessionKeys = {
+const sessionKeys = {
   user: (token: string | null) => ['session', 'user', token] as const,
-  merchant: (userId: string | undefined) => ['session', 'merchant', userId] as const,
-};
+  merchant: (userId: string | undefined) => ['session', 'merchant', userId] as const };
 
 /** GET /api/auth/user, only while a token is stored. A rejected token counts as signed out. */
 export function useCurrentUser() {
@@ -57,8 +56,7 @@ export function useCurrentUser() {
         }
         throw error;
       }
-    },
-  });
+    } });
   const user = token ? (query.data ?? null) : null;
   return { user, token, isLoading: Boolean(token) && query.isPending, error: query.error };
 }
@@ -76,14 +74,12 @@ export function useCurrentMerchant() {
         if (error instanceof ApiError && (error.status === 404 || error.status === 403)) return null;
         throw error;
       }
-    },
-  });
+    } });
   return {
     user,
     merchant: user ? (query.data ?? null) : null,
     isLoading: userLoading || (Boolean(user) && query.isPending),
-    error: query.error,
-  };
+    error: query.error };
 }
 
 /** Stores a fresh token and drops any cached session so the header and guards refetch. */
@@ -103,7 +99,7 @@ export function useLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useCallback(() => {
-    navigate('/');
+    void navigate('/');
     setAuthToken(null);
     queryClient.clear();
   }, [queryClient, navigate]);
@@ -114,6 +110,5 @@ export function useSwitchEnvironment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiRequest<Merchant>('/api/merchants/environment', { method: 'PATCH' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['session', 'merchant'] }),
-  });
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['session', 'merchant'] }) });
 }

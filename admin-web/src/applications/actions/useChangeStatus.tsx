@@ -22,7 +22,7 @@ export function useChangeStatus({ application, reviewNotes, onChanged, onStale }
 
   const changeStatus = (status: ApplicationStatus) => {
     const data: StatusChange = { status, reviewNotes: reviewNotes.trim() || undefined };
-    update(
+    void update(
       'applications',
       { id: application.id, data, previousData: application },
       {

@@ -66,7 +66,7 @@ export class MerchantActivationReactor implements Reactor {
     await this.readModelsAt(event);
     const application = await manager.findOneBy(ApplicationView, { id: event.data.applicationId });
     if (!application) return;
-    const owners = (await manager.query(`SELECT merchant_id FROM onboarding_merchant_owners WHERE owner_email = $1`, [application.contactEmail])) as { merchant_id: string }[];
+    const owners = (await manager.query<{ merchant_id: string }[]>(`SELECT merchant_id FROM onboarding_merchant_owners WHERE owner_email = $1`, [application.contactEmail]));
     for (const { merchant_id } of owners) await this.activate(merchant_id, application.reference, event);
   }
 

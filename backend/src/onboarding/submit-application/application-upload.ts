@@ -57,8 +57,8 @@ export async function discardAll(store: DocumentStore, staged: StagedDocument[])
 
 async function nextPart(parts: AsyncIterableIterator<Multipart>): Promise<Multipart | undefined> {
   try {
-    const { value, done } = await parts.next();
-    return done ? undefined : value;
+    const next: IteratorResult<Multipart> = await parts.next();
+    return next.done ? undefined : next.value;
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === 'FST_FILES_LIMIT') throw new DomainError('payload_too_large', `Send at most ${DOCUMENT_FIELDS.length} files`);
@@ -88,8 +88,8 @@ async function readFile(part: MultipartFile, store: DocumentStore, upload: Appli
   if (part.file.truncated) return fail(ONBOARDING_MESSAGES.fileTooLarge, staged);
   const detected = await fileTypeFromBuffer(staged.head);
   if (!isAcceptedType(detected?.mime)) return fail(ONBOARDING_MESSAGES.fileType, staged);
-  const name = safeFileName(part.filename) || `${field}.${detected!.ext}`;
-  upload.documents.push({ staged, document: { field, name, type: detected!.mime as AcceptedType, size: staged.size, sha256: staged.sha256 } });
+  const name = safeFileName(part.filename) || `${field}.${detected.ext}`;
+  upload.documents.push({ staged, document: { field, name, type: detected.mime, size: staged.size, sha256: staged.sha256 } });
 }
 
 /** Keeps the name a reviewer recognises, without paths or control characters. */

@@ -8,10 +8,11 @@ export interface DomainEvent<Type extends string = string, Data = unknown> {
  * Pure domain logic of one stream. `decide` never reads the clock or makes ids: they come in with
  * the command. It throws a DomainError when the command is not allowed in the state.
  */
+// Function-typed properties, not methods: deciders hold no `this`, so evolve can go straight to reduce().
 export interface Decider<State, Command, Event extends DomainEvent> {
-  initialState(): State;
-  evolve(state: State, event: Event): State;
-  decide(command: Command, state: State): Event[];
+  initialState: () => State;
+  evolve: (state: State, event: Event) => State;
+  decide: (command: Command, state: State) => Event[];
 }
 
 export function fold<State, Event extends DomainEvent>(

@@ -22,11 +22,11 @@ export class OutboxMailTransport extends MailTransport {
   private readonly logger = new Logger('Mail');
 
   async send(message: MailMessage, dedupeKey: string, manager: EntityManager): Promise<void> {
-    const inserted = (await manager.query(
+    const inserted = (await manager.query<unknown[]>(
       `INSERT INTO mail_outbox (dedupe_key, "to", subject, body) VALUES ($1, $2, $3, $4)
        ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`,
       [dedupeKey, message.to, message.subject, message.body],
-    )) as unknown[];
+    ));
     if (inserted.length) this.logger.log(`Queued "${message.subject}" for ${message.to}`);
   }
 

@@ -1,2 +1,2 @@
-export { CodeBlock, COPY_FEEDBACK_MS, type CodeBlockProps } from './CodeBlock';
-export { apiBaseUrl, withBaseUrl } from './api-base-url';
+export { CodeBlock } from './CodeBlock';
+export { apiBaseUrl } from './api-base-url';

@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react';
 /** Where the visitor's cookie choice is remembered (this browser only; no server round trip). */
 export const CONSENT_STORAGE_KEY = 'tallyline_cookie_consent';
 
-export const OPTIONAL_CATEGORIES = ['functional', 'analytics', 'marketing'] as const;
+const OPTIONAL_CATEGORIES = ['functional', 'analytics', 'marketing'] as const;
 export type OptionalCategory = (typeof OPTIONAL_CATEGORIES)[number];
 export type ConsentChoice = Record<OptionalCategory, boolean>;
 
@@ -28,8 +28,7 @@ export function parseConsent(raw: string | null): CookieConsent | null {
       functional: value.functional as boolean,
       analytics: value.analytics as boolean,
       marketing: value.marketing as boolean,
-      decidedAt: value.decidedAt,
-    };
+      decidedAt: value.decidedAt };
   } catch {
     return null;
   }

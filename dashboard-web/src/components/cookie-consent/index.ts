@@ -1,11 +1,4 @@
 export { CookieConsentBanner } from './CookieConsentBanner';
 export { CookiePreferencesDialog } from './CookiePreferencesDialog';
-export { COOKIE_CATEGORIES, type CookieCategory } from './categories';
-export {
-  CONSENT_STORAGE_KEY,
-  clearConsent,
-  saveConsent,
-  useCookieConsent,
-  type CookieConsent,
-  type ConsentChoice,
-} from './consent-store';
+export { COOKIE_CATEGORIES } from './categories';
+export { useCookieConsent } from './consent-store';

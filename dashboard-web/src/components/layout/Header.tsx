@@ -9,7 +9,7 @@ import { MobileNav } from './MobileNav';
 import { UserMenu } from './UserMenu';
 import { API_DOCS_URL, NAV_LINKS } from './nav-links';
 
-export function Brand() {
+function Brand() {
   return (
     <Link
       component={RouterLink}
@@ -27,8 +27,7 @@ const navButtonSx = {
   color: 'text.primary',
   textTransform: 'none',
   fontWeight: 500,
-  '&.active': { color: 'primary.main', fontWeight: 700 },
-} as const;
+  '&.active': { color: 'primary.main', fontWeight: 700 } } as const;
 
 export function Header() {
   const { user, merchant, isLoading } = useCurrentMerchant();
@@ -105,5 +104,4 @@ export const visuallyHidden = {
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',
-  border: 0,
-} as const;
+  border: 0 } as const;

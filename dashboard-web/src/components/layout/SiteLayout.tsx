@@ -5,7 +5,7 @@ import { Footer } from './Footer';
 import { Header, visuallyHidden } from './Header';
 import { CookieConsentBanner } from '../cookie-consent';
 
-export function PageLoading() {
+function PageLoading() {
   return (
     <Box role="status" aria-live="polite" sx={{ display: 'flex', justifyContent: 'center', py: 10 }}>
       <CircularProgress aria-label="Loading page" />

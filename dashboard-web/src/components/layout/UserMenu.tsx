@@ -37,7 +37,7 @@ export function UserMenu({ user }: { user: User }) {
         <MenuItem
           onClick={() => {
             setAnchor(null);
-            navigate('/dashboard');
+            void navigate('/dashboard');
           }}
         >
           Dashboard

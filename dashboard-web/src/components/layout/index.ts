@@ -1,3 +1,1 @@
-export { SiteLayout, PageLoading } from './SiteLayout';
-export { Header } from './Header';
-export { Footer } from './Footer';
+export { SiteLayout } from './SiteLayout';

@@ -28,8 +28,7 @@ export const STANDARD_PLANS: StandardPlan[] = [
     international: { bps: 340, fixedPence: 30 },
     bankTransfers: { bps: 80, fixedPence: 50 },
     settlement: 'T+4',
-    features: ['Cards, wallets and bank transfers', 'Fraud scoring and 3D Secure', 'Dashboard and REST API', 'E-mail support'],
-  },
+    features: ['Cards, wallets and bank transfers', 'Fraud scoring and 3D Secure', 'Dashboard and REST API', 'E-mail support'] },
   {
     id: 'professional',
     name: 'Professional',
@@ -39,8 +38,7 @@ export const STANDARD_PLANS: StandardPlan[] = [
     bankTransfers: { bps: 80, fixedPence: 40 },
     settlement: 'T+2',
     features: ['Everything in Starter', 'Chargeback prevention tools', 'Advanced analytics', 'Priority support'],
-    highlighted: true,
-  },
+    highlighted: true },
   {
     id: 'scale',
     name: 'Scale',
@@ -49,8 +47,7 @@ export const STANDARD_PLANS: StandardPlan[] = [
     international: { bps: 240, fixedPence: 20 },
     bankTransfers: { bps: 80, fixedPence: 30 },
     settlement: 'T+1',
-    features: ['Everything in Professional', 'Multi-currency settlement', 'Dedicated onboarding', 'Phone support'],
-  },
+    features: ['Everything in Professional', 'Multi-currency settlement', 'Dedicated onboarding', 'Phone support'] },
 ];
 
 /** Enterprise pricing is quoted per merchant; the spec gives only its floor and when it applies. */
@@ -60,8 +57,7 @@ export const ENTERPRISE = {
   fromBps: 140,
   /** Custom pricing applies from £500k of monthly volume. */
   thresholdPence: 50_000_000,
-  features: ['Custom rates from 1.4%', 'White-label and platform options', 'Dedicated account manager', '99.99% uptime SLA'],
-};
+  features: ['Custom rates from 1.4%', 'White-label and platform options', 'Dedicated account manager', '99.99% uptime SLA'] };
 
 /**
  * The community FAQ quotes other fees than the pricing page (spec §9 "Conflict on fees"). Both
@@ -70,8 +66,7 @@ export const ENTERPRISE = {
 export const FAQ_RATES = {
   bankTransfers: { bps: 150, fixedPence: 20 },
   digitalWallets: { bps: 340, fixedPence: 30 },
-  crypto: { bps: 180, fixedPence: 25 },
-} satisfies Record<string, Rate>;
+  crypto: { bps: 180, fixedPence: 25 } } satisfies Record<string, Rate>;
 
 export const ADDITIONAL_FEES = [
   { name: 'Chargeback protection', price: '£15 per case' },
@@ -80,4 +75,4 @@ export const ADDITIONAL_FEES = [
   { name: 'Custom reporting', price: '£200 setup' },
 ];
 
-export const STARTER_PLAN = STANDARD_PLANS[0]!;
+export const STARTER_PLAN = STANDARD_PLANS[0];

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Box, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import type { SxProps, Theme } from '@mui/material/styles';
 
-export interface ResponsiveRow {
+interface ResponsiveRow {
   key: string;
   cells: ReactNode[];
 }

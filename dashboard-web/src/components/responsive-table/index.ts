@@ -1,1 +1,1 @@
-export { ResponsiveTable, type ResponsiveRow } from './ResponsiveTable';
+export { ResponsiveTable } from './ResponsiveTable';

@@ -3,7 +3,7 @@ import { Alert, AlertTitle, Snackbar } from '@mui/material';
 import { ToastContext, type ToastOptions } from './toast-context';
 
 /** Spec §9: one toast visible at a time, shown for 5000 ms. */
-export const TOAST_DURATION_MS = 5000;
+const TOAST_DURATION_MS = 5000;
 
 interface ActiveToast extends ToastOptions {
   id: number;

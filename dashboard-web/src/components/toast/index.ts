@@ -1,2 +1,2 @@
-export { ToastProvider, TOAST_DURATION_MS } from './ToastProvider';
-export { useToast, type ToastOptions, type ToastVariant } from './toast-context';
+export { ToastProvider } from './ToastProvider';
+export { useToast } from './toast-context';

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 
-export type ToastVariant = 'default' | 'destructive';
+type ToastVariant = 'default' | 'destructive';
 
 export interface ToastOptions {
   title: string;

@@ -1,8 +1,8 @@
 export const QUESTION_CATEGORIES = ['Integration', 'Technical', 'Account', 'Payments', 'Security'] as const;
-export type QuestionCategory = (typeof QUESTION_CATEGORIES)[number];
+type QuestionCategory = (typeof QUESTION_CATEGORIES)[number];
 export type CategoryFilter = 'all' | QuestionCategory;
 
-export interface Answer {
+interface Answer {
   id: string;
   content: string;
   author: string;
@@ -27,7 +27,7 @@ export interface CommunityQuestion {
   answers: Answer[];
 }
 
-export type FaqCategory = 'onboarding' | 'payments' | 'technical' | 'pricing' | 'general' | 'security';
+type FaqCategory = 'onboarding' | 'payments' | 'technical' | 'pricing' | 'general' | 'security';
 
 export interface FaqItem {
   id: string;

@@ -5,8 +5,7 @@ import {
   divideRounded,
   estimateMonthlyCost,
   monthlyFee,
-  representativePence,
-} from './pricing-calculator';
+  representativePence } from './pricing-calculator';
 
 describe('divideRounded', () => {
   it('rounds half up and keeps exact quotients', () => {
@@ -19,14 +18,14 @@ describe('divideRounded', () => {
 
 describe('representativePence', () => {
   it('uses the midpoint of a closed band', () => {
-    expect(representativePence(VOLUME_BANDS[0]!)).toBe(500_000);
-    expect(representativePence(VOLUME_BANDS[3]!)).toBe(30_000_000);
-    expect(representativePence(VALUE_BANDS[2]!)).toBe(30_000);
+    expect(representativePence(VOLUME_BANDS[0])).toBe(500_000);
+    expect(representativePence(VOLUME_BANDS[3])).toBe(30_000_000);
+    expect(representativePence(VALUE_BANDS[2])).toBe(30_000);
   });
 
   it('uses 1.5 × the lower bound of the open-ended band', () => {
-    expect(representativePence(VOLUME_BANDS[4]!)).toBe(75_000_000);
-    expect(representativePence(VALUE_BANDS[3]!)).toBe(75_000);
+    expect(representativePence(VOLUME_BANDS[4])).toBe(75_000_000);
+    expect(representativePence(VALUE_BANDS[3])).toBe(75_000);
   });
 });
 
@@ -51,14 +50,14 @@ describe('estimateMonthlyCost', () => {
     const [starter, professional, scale] = estimate.plans;
     expect(starter).toMatchObject({ name: 'Starter', cards: 20_500, international: 23_000 });
     // 2.4% of £5,000 = £120 + 200 × £0.25 = £50
-    expect(professional!.cards).toBe(17_000);
+    expect(professional.cards).toBe(17_000);
     // 1.9% of £5,000 = £95 + 200 × £0.20 = £40
-    expect(scale!.cards).toBe(13_500);
+    expect(scale.cards).toBe(13_500);
   });
 
   it('gives both readings for wallets and bank transfers', () => {
     const { plans } = estimateMonthlyCost('0-10k', '0-50');
-    const starter = plans[0]!;
+    const starter = plans[0];
     // Pricing page: wallets as UK & EU cards; FAQ: 3.4% + £0.30 = £170 + £60
     expect(starter.digitalWallets).toEqual({ pricingPage: 20_500, faq: 23_000 });
     // Pricing page: 0.8% + £0.50 = £40 + £100; FAQ: 1.5% + £0.20 = £75 + £40
@@ -70,8 +69,8 @@ describe('estimateMonthlyCost', () => {
     const large = estimateMonthlyCost('100-500k', '100-500');
     expect(large.transactions).toBe(1_000);
     // 2.9% of £300,000 = £8,700 + 1,000 × £0.30
-    expect(large.plans[0]!.cards).toBe(900_000);
-    expect(large.plans[0]!.cards).not.toBe(small.plans[0]!.cards);
+    expect(large.plans[0].cards).toBe(900_000);
+    expect(large.plans[0].cards).not.toBe(small.plans[0].cards);
   });
 
   it('gives the Enterprise floor and flags custom pricing from £500k', () => {
@@ -80,8 +79,7 @@ describe('estimateMonthlyCost', () => {
       volumePence: 75_000_000,
       transactions: 1_000,
       enterpriseFromPence: 1_050_000,
-      customPricingApplies: true,
-    });
+      customPricingApplies: true });
   });
 
   it('never estimates fewer than one transaction', () => {

@@ -51,7 +51,7 @@ export function monthlyFee(rate: Rate, volumePence: number, transactions: number
 }
 
 /** Where the pricing page and the FAQ disagree (spec §9), both figures are given. */
-export interface ConflictingFee {
+interface ConflictingFee {
   pricingPage: number;
   faq: number;
 }
@@ -100,9 +100,7 @@ export function estimateMonthlyCost(volumeBandId: string, valueBandId: string): 
       international: fee(plan.international),
       // The pricing page prices wallets like UK & EU cards.
       digitalWallets: { pricingPage: fee(plan.cards), faq: fee(FAQ_RATES.digitalWallets) },
-      bankTransfers: { pricingPage: fee(plan.bankTransfers), faq: fee(FAQ_RATES.bankTransfers) },
-    })),
+      bankTransfers: { pricingPage: fee(plan.bankTransfers), faq: fee(FAQ_RATES.bankTransfers) } })),
     enterpriseFromPence: divideRounded(volumePence * ENTERPRISE.fromBps, 10_000),
-    customPricingApplies: volumePence >= ENTERPRISE.thresholdPence,
-  };
+    customPricingApplies: volumePence >= ENTERPRISE.thresholdPence };
 }

@@ -93,7 +93,7 @@ export class EventStoreDbEventStore extends EventStore {
     assertExpectedVersion(expected);
     const withIds = events.map((e) => ({ ...e, eventId: e.eventId ?? randomUUID() }));
     const data = withIds.map((e) =>
-      jsonEvent({ id: e.eventId, type: e.type, data: e.data as JSONType, metadata: e.metadata as JSONType }),
+      jsonEvent({ id: e.eventId, type: e.type, data: e.data as JSONType, metadata: e.metadata }),
     );
     let result;
     try {
@@ -113,7 +113,7 @@ export class EventStoreDbEventStore extends EventStore {
     // the earlier events of a batch are read back: callers checkpoint on any of them.
     const recorded =
       withIds.length === 1
-        ? [{ id: withIds[0]!.eventId, position: result.position, created: new Date() }]
+        ? [{ id: withIds[0].eventId, position: result.position, created: new Date() }]
         : await this.collect(this.client.readStream(streamId, { fromRevision: BigInt(firstVersion), maxCount: withIds.length }), streamId);
     const stored = withIds.map((e, i): StoredEvent => {
       const back = recorded[i];
@@ -126,7 +126,7 @@ export class EventStoreDbEventStore extends EventStore {
         recordedAt: back.created,
       };
     });
-    const last = stored[stored.length - 1]!;
+    const last = stored[stored.length - 1];
     return { nextExpectedVersion: last.streamVersion, lastPosition: last.globalPosition, events: stored };
   }
 
@@ -227,7 +227,7 @@ export class EventStoreDbEventStore extends EventStore {
             yield batch;
             continue;
           }
-          if (failure) throw failure;
+          if (failure) throw failure as Error; // whatever the client emitted on 'error'
           await new Promise<void>((resolve) => (wake = resolve));
         }
       } finally {

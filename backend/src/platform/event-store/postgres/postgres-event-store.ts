@@ -61,14 +61,14 @@ export class PostgresEventStore extends EventStore {
           [streamId, expectedCode, JSON.stringify(withIds)],
         );
         const stored: StoredEvent[] = rows.map((row, i) => ({
-          ...withIds[i]!,
+          ...withIds[i],
           streamId,
           streamVersion: row.stream_version,
           globalPosition: BigInt(row.global_position),
           recordedAt: row.recorded_at,
         }));
         this.announce();
-        const last = stored[stored.length - 1]!;
+        const last = stored[stored.length - 1];
         return { nextExpectedVersion: last.streamVersion, lastPosition: last.globalPosition, events: stored };
       } catch (error) {
         const pgError = error as pg.DatabaseError;

@@ -3,12 +3,11 @@ import { ACCEPTED_DOCUMENT_EXTENSIONS, DOCUMENT_FIELDS, MAX_DOCUMENT_BYTES, ONBO
 import type { DocumentFiles } from '../api/applications-api';
 import { FileField } from './FileField';
 
-export const DOCUMENT_LABELS: Record<DocumentField, string> = {
+const DOCUMENT_LABELS: Record<DocumentField, string> = {
   passportId: 'Passport / ID',
   proofOfResidence: 'Proof of Residence',
   bankStatements: 'Bank Statements',
-  directorSignature: 'Director Signature',
-};
+  directorSignature: 'Director Signature' };
 
 export const NO_DOCUMENTS: DocumentFiles = { passportId: null, proofOfResidence: null, bankStatements: null, directorSignature: null };
 

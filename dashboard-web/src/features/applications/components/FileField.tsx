@@ -1,6 +1,6 @@
 import { Box, FormHelperText, Typography } from '@mui/material';
 
-export const DOCUMENT_ACCEPT = '.pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png';
+const DOCUMENT_ACCEPT = '.pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png';
 
 /** A labelled document upload on the native file input (keyboard and screen-reader friendly as is). */
 export function FileField({ name, label, file, onChange, error }: {
@@ -40,10 +40,8 @@ export function FileField({ name, label, file, onChange, error }: {
             bgcolor: 'background.paper',
             color: 'primary.main',
             fontWeight: 600,
-            cursor: 'pointer',
-          },
-          '&:focus-visible': { outline: 2, outlineStyle: 'solid', outlineColor: 'primary.main', outlineOffset: 2 },
-        }}
+            cursor: 'pointer' },
+          '&:focus-visible': { outline: 2, outlineStyle: 'solid', outlineColor: 'primary.main', outlineOffset: 2 } }}
       />
       {file && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>

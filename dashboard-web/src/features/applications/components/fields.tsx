@@ -10,8 +10,7 @@ import {
   Slider,
   TextField,
   Typography,
-  type TextFieldProps,
-} from '@mui/material';
+  type TextFieldProps } from '@mui/material';
 import { Controller, type FieldValues, type Path } from 'react-hook-form';
 import { fieldError, textFieldProps, type AnyForm } from '../../../lib/form';
 
@@ -96,7 +95,7 @@ export function SliderField<T extends FieldValues>({ form, name, label, min, max
             valueLabelDisplay="auto"
             onChange={(_event, value) => {
               form.clearErrors(name);
-              field.onChange(value as number);
+              field.onChange(value);
             }}
             slotProps={{ input: { name: field.name, 'aria-labelledby': labelId } }}
             sx={{ mx: 1, width: 'calc(100% - 16px)' }}

@@ -44,8 +44,7 @@ async function fillValidApplication() {
     'Technical Contact Email': 'tech@bluebottle.example',
     Website: 'https://bluebottle.example',
     'Company Description': 'We roast and sell coffee online.',
-    'USDT Settlement Address (Tron network)': 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
-  });
+    'USDT Settlement Address (Tron network)': 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' });
 }
 
 describe('PrecheckApplicationPage validation', () => {
@@ -100,7 +99,7 @@ describe('PrecheckApplicationPage validation', () => {
     await userEvent.upload(screen.getByLabelText(/^Bank Statements/), new File(['%PDF-1.4'], 'statements.pdf', { type: 'application/pdf' }));
     await userEvent.click(screen.getByRole('button', { name: 'Submit Application' }));
     expect(await screen.findByTestId('location')).toHaveTextContent('/merchant-application/success');
-    const [url, init] = fetchMock.mock.calls[0]!;
+    const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe('/api/merchant-applications');
     const body = init?.body as FormData;
     expect(body.get('companyName')).toBe('Blue Bottle Ltd');

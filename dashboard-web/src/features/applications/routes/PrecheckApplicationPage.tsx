@@ -11,8 +11,7 @@ import {
   ONBOARDING_MESSAGES,
   precheckApplicationSchema,
   type DocumentField,
-  type PrecheckApplication,
-} from '@tallyline/contracts';
+  type PrecheckApplication } from '@tallyline/contracts';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { applyServerErrors } from '../../../lib/form';
 import { useToast } from '../../../components/toast';
@@ -50,14 +49,13 @@ export default function PrecheckApplicationPage() {
   const form = useForm<Values, unknown, PrecheckApplication>({
     resolver: zodResolver(precheckApplicationSchema) as unknown as Resolver<Values, unknown, PrecheckApplication>,
     defaultValues: EMPTY,
-    reValidateMode: 'onSubmit',
-  });
+    reValidateMode: 'onSubmit' });
 
   const submit = useMutation({
     mutationFn: (values: PrecheckApplication) => submitPrecheckApplication(values, files),
     onSuccess: (result) => {
       toast({ title: ONBOARDING_MESSAGES.submitted, description: ONBOARDING_MESSAGES.submittedDescription });
-      navigate(`/merchant-application/success?ref=${encodeURIComponent(result.reference)}`, { state: { reference: result.reference } });
+      void navigate(`/merchant-application/success?ref=${encodeURIComponent(result.reference)}`, { state: { reference: result.reference } });
     },
     onError: (error) => {
       applyServerErrors(form, error);
@@ -66,8 +64,7 @@ export default function PrecheckApplicationPage() {
         setFileErrors(Object.fromEntries(documentErrors.map((e) => [e.field, e.message])));
       }
       toast({ title: ONBOARDING_MESSAGES.submissionFailed, description: errorMessage(error, ONBOARDING_MESSAGES.submissionFailedDescription), variant: 'destructive' });
-    },
-  });
+    } });
 
   const onFile = (field: DocumentField, file: File | null) => {
     setFiles((current) => ({ ...current, [field]: file }));
@@ -80,7 +77,7 @@ export default function PrecheckApplicationPage() {
     },
   );
 
-  const text = (name: keyof Values & string, label: string, size = half, props: Record<string, unknown> = {}) => (
+  const text = (name: Extract<keyof Values, string>, label: string, size = half, props: Record<string, unknown> = {}) => (
     <Grid size={size}>
       <FormTextField form={form} name={name} label={label} required={!name.endsWith('Line2')} {...props} />
     </Grid>

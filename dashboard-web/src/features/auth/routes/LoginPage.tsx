@@ -16,15 +16,13 @@ export default function LoginPage() {
   const form = useForm<LoginRequest>({
     resolver: zodResolver(loginRequestSchema),
     defaultValues: { email: '', password: '' },
-    reValidateMode: 'onSubmit',
-  });
+    reValidateMode: 'onSubmit' });
   const signInMutation = useMutation({
     mutationFn: login,
     onSuccess: (token) => {
       signIn(token);
-      navigate('/dashboard');
-    },
-  });
+      void navigate('/dashboard');
+    } });
 
   return (
     <Container sx={{ py: { xs: 4, md: 8 }, px: { xs: 2, sm: 3 } }}>

@@ -29,8 +29,7 @@ export default function MerchantRegisterPage() {
   const form = useForm<Values, unknown, Output>({
     resolver: zodResolver(merchantRegisterFormSchema) as unknown as Resolver<Values, unknown, Output>,
     defaultValues: EMPTY,
-    reValidateMode: 'onSubmit',
-  });
+    reValidateMode: 'onSubmit' });
 
   const create = useMutation({
     mutationFn: async (values: Output) => {
@@ -39,8 +38,7 @@ export default function MerchantRegisterPage() {
         email: values.email,
         password: values.password,
         firstName: values.firstName,
-        lastName: values.lastName,
-      });
+        lastName: values.lastName });
       if (!account?.token) throw new Error('Registration incomplete');
       // The session starts once the merchant exists, so the header and dashboard never cache "no merchant";
       // it starts either way, because the account itself was created.
@@ -55,13 +53,12 @@ export default function MerchantRegisterPage() {
     },
     onSuccess: () => {
       toast({ title: 'Registration successful!', description: 'Your merchant account has been created.' });
-      navigate('/dashboard');
+      void navigate('/dashboard');
     },
     onError: (error) => {
       applyServerErrors(form, error);
       toast({ title: 'Registration failed', description: errorMessage(error, 'Registration failed'), variant: 'destructive' });
-    },
-  });
+    } });
 
   const termsError = fieldError(form, 'terms');
   return (

@@ -23,8 +23,7 @@ export default function RegisterPage() {
     resolver: zodResolver(registerFormSchema),
     defaultValues: EMPTY,
     mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-  });
+    reValidateMode: 'onSubmit' });
 
   const register = useMutation({
     mutationFn: async ({ confirmPassword: _confirm, ...request }: RegisterForm) => {
@@ -35,17 +34,15 @@ export default function RegisterPage() {
     onSuccess: (token) => {
       signIn(token);
       toast({ title: 'Registration successful!', description: 'Welcome to Tallyline. You can now access your dashboard.' });
-      navigate('/dashboard');
+      void navigate('/dashboard');
     },
     onError: (error) => {
       applyServerErrors(form, error);
       toast({
         title: 'Registration failed',
         description: errorMessage(error, 'An error occurred during registration'),
-        variant: 'destructive',
-      });
-    },
-  });
+        variant: 'destructive' });
+    } });
 
   const submitting = register.isPending;
   return (

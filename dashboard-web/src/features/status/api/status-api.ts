@@ -4,10 +4,9 @@ import {
   servicesWhenUnreachable,
   STATUS_REFRESH_MS,
   type ProbeResult,
-  type ServiceEntry,
-} from '../status-rules';
+  type ServiceEntry } from '../status-rules';
 
-export const HEALTH_PATHS = { api: '/api/health', database: '/api/health/database', email: '/api/health/email' } as const;
+const HEALTH_PATHS = { api: '/api/health', database: '/api/health/database', email: '/api/health/email' } as const;
 
 export interface StatusCheck {
   services: ServiceEntry[];
@@ -22,7 +21,7 @@ async function probe(path: string): Promise<ProbeResult> {
   return { ok: response.ok, responseTime: Math.round(performance.now() - started) };
 }
 
-export async function checkStatus(now: () => Date = () => new Date()): Promise<StatusCheck> {
+async function checkStatus(now: () => Date = () => new Date()): Promise<StatusCheck> {
   try {
     const [api, database, email] = await Promise.all([probe(HEALTH_PATHS.api), probe(HEALTH_PATHS.database), probe(HEALTH_PATHS.email)]);
     return { services: servicesFromProbes({ api, database, email }, now()), reachable: true };
@@ -41,6 +40,5 @@ export function useServiceStatus() {
     refetchInterval: STATUS_REFRESH_MS,
     // The app's default is "never stale"; live health must be re-read each time the page is entered.
     staleTime: 0,
-    gcTime: 0,
-  });
+    gcTime: 0 });
 }
