@@ -1,5 +1,5 @@
 import { applyDecorators, createParamDecorator, SetMetadata, type ExecutionContext } from '@nestjs/common';
-import { ApiBearerAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiExtension, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { Role } from '@tallyline/contracts';
 import { DomainError } from '../domain-error.js';
 import type { ApiKeyPrincipal, AuthUser } from './auth-user.js';
@@ -14,7 +14,7 @@ export const OPTIONAL_SESSION = 'tallyline:optional-session';
  * Every route needs a session unless it says otherwise (the global AuthenticationGuard): this marks
  * the few that anyone may call (sign-up, sign-in, health, the public application form).
  */
-export const Public = () => SetMetadata(IS_PUBLIC, true);
+export const Public = () => applyDecorators(SetMetadata(IS_PUBLIC, true), ApiExtension('x-public', true)); // x-public: see openapi.ts
 
 /**
  * Anyone may call it, like @Public(); a valid session is still recognised (request.user) so the

@@ -16,6 +16,7 @@ import { Logger } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
 import { requestIdOf } from '../logging/logging.js';
 import { AllErrorsFilter } from './error-filter.js';
+import { completeOpenApiDocument } from './openapi.js';
 import { clientErrorHandler, frameworkErrors, HELMET_OPTIONS } from './framework-errors.js';
 import { applyRateLimits, rateLimitOptions } from './rate-limits.js';
 import { SpaFallback } from './spa-fallback.js';
@@ -104,9 +105,15 @@ export async function createHttpApp(config: AppConfig, root: DynamicModule): Pro
       .setTitle('Tallyline API')
       .setDescription('Merchant payments: applications, accounts, payments, refunds, crypto and webhooks.')
       .setVersion('1.0')
+      // 3.1: the schemas come from zod as JSON Schema 2020-12 (const, type arrays), which 3.1 speaks.
+      .setOpenAPIVersion('3.1.0')
+      .addServer('/', 'This server')
       .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'A session JWT or a secret API key (sk_test_… / sk_live_…)' })
+      // Every route needs it unless public, as the global authentication guard has it.
+      .addSecurityRequirements('bearer')
       .build(),
   );
+  completeOpenApiDocument(document);
   SwaggerModule.setup('api/documentation', app, document, { jsonDocumentUrl: 'api/documentation-json' });
   return app;
 }
