@@ -3,6 +3,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../src/app.module.js';
 import { ConfirmationMailReactor, MAX_CONFIRMATIONS_PER_ADDRESS_PER_DAY } from '../src/onboarding/confirmation-mail/confirmation-mail.reactor.js';
+import { AppModule } from '../src/app.module.js';
 import { EventStore } from '../src/platform/event-store/event-store.port.js';
 import { createHttpApp } from '../src/platform/http/configure-app.js';
 import { createTestApp, type TestApp } from './support/app.js';
@@ -81,7 +82,7 @@ describe('confirmation mails per recipient address', () => {
   afterAll(() => t.close());
 
   const mailsTo = async (address: string) =>
-    ((await t.app.get(DataSource).query(`SELECT 1 FROM mail_outbox WHERE "to" = $1`, [address])) as unknown[]).length;
+    ((await t.app.get(DataSource).query<unknown[]>(`SELECT 1 FROM mail_outbox WHERE "to" = $1`, [address]))).length;
 
   it(`sends at most ${MAX_CONFIRMATIONS_PER_ADDRESS_PER_DAY} a day to one address, records every application, and skips the same ones when redone`, async () => {
     const victim = 'victim@example.test';
@@ -95,7 +96,7 @@ describe('confirmation mails per recipient address', () => {
     expect((await apply(t.request, '203.0.113.99', precheckFields({ primaryEmail: 'marker@example.test' }))).statusCode).toBe(201);
     expect(await eventually(async () => (await mailsTo('marker@example.test')) === 1)).toBe(true);
     expect(await mailsTo(victim)).toBe(MAX_CONFIRMATIONS_PER_ADDRESS_PER_DAY);
-    const recorded = (await t.app.get(DataSource).query(`SELECT reference FROM merchant_applications WHERE contact_email = $1`, [victim])) as { reference: string }[];
+    const recorded = (await t.app.get(DataSource).query<{ reference: string }[]>(`SELECT reference FROM merchant_applications WHERE contact_email = $1`, [victim]));
     expect(recorded.map((r) => r.reference).sort()).toEqual([...references].sort());
 
     // A batch redone after a crash decides the same: nothing more is sent.

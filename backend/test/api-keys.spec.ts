@@ -48,10 +48,10 @@ describe('API keys are event-sourced', () => {
       expect(answers.map((a) => a.statusCode).sort()).toEqual([201, ...Array<number>(19).fill(409)]);
       const keys = answers.flatMap((a) => (a.statusCode === 201 ? [a.json().key as string] : []));
       expect(answers.filter((a) => a.body.includes('sk_'))).toHaveLength(1);
-      expect(await works(keys[0]!)).toBe(true);
+      expect(await works(keys[0])).toBe(true);
       expect(await works(first[environment])).toBe(false);
     }
-    const active = (await db.query(`SELECT environment, count(*)::int AS n FROM api_keys WHERE merchant_id = $1 AND revoked_at IS NULL GROUP BY environment ORDER BY environment`, [merchant.id])) as unknown[];
+    const active = (await db.query<unknown[]>(`SELECT environment, count(*)::int AS n FROM api_keys WHERE merchant_id = $1 AND revoked_at IS NULL GROUP BY environment ORDER BY environment`, [merchant.id]));
     expect(active).toEqual([{ environment: 'production', n: 1 }, { environment: 'staging', n: 1 }]);
   });
 
@@ -59,15 +59,15 @@ describe('API keys are event-sourced', () => {
     const { token, merchant } = await registerMerchant(t);
     const first = (await rotate(token, 'staging')).json().key as string;
     const second = (await rotate(token, 'staging')).json().key as string;
-    const rows = (await db.query(`SELECT type, data, data::text AS text FROM events WHERE stream_id = $1 AND type LIKE 'ApiKey%' ORDER BY stream_version`, [`merchant-${merchant.id}`])) as {
+    const rows = (await db.query<{
       type: string;
       data: Record<string, string>;
       text: string;
-    }[];
+    }[]>(`SELECT type, data, data::text AS text FROM events WHERE stream_id = $1 AND type LIKE 'ApiKey%' ORDER BY stream_version`, [`merchant-${merchant.id}`]));
     const sha = (key: string) => createHash('sha256').update(key).digest('hex');
     expect(rows.map((r) => [r.type, r.data])).toEqual([
       ['ApiKeyIssued', expect.objectContaining({ environment: 'staging', prefix: 'sk_test_', keyHash: sha(first), keyId: expect.any(String) })],
-      ['ApiKeyRotated', expect.objectContaining({ environment: 'staging', prefix: 'sk_test_', keyHash: sha(second), previousKeyId: rows[0]!.data.keyId })],
+      ['ApiKeyRotated', expect.objectContaining({ environment: 'staging', prefix: 'sk_test_', keyHash: sha(second), previousKeyId: rows[0].data.keyId })],
     ]);
     for (const key of [first, second]) expect(rows.map((r) => r.text).join()).not.toContain(key.slice(8));
   });
@@ -115,7 +115,7 @@ describe('API keys are event-sourced', () => {
   it('refuses session tokens without an expiry', async () => {
     const { user } = await registerUser(t);
     const forever = await new JwtService({ secret: t.config.jwtSecret }).signAsync({ sub: user.id }, { algorithm: 'HS256' });
-    expect(JSON.parse(Buffer.from(forever.split('.')[1]!, 'base64url').toString())).not.toHaveProperty('exp');
+    expect(JSON.parse(Buffer.from(forever.split('.')[1], 'base64url').toString())).not.toHaveProperty('exp');
     expect((await t.request({ method: 'GET', url: '/api/auth/user', headers: bearer(forever) })).statusCode).toBe(401);
   });
 

@@ -74,8 +74,8 @@ describe('authorization', () => {
     const [a, b, staff] = await Promise.all([registerMerchant(t), registerMerchant(t), createStaff(t)]);
     const key = (await t.request({ method: 'POST', url: '/api/merchants/api-keys/staging/rotate', headers: bearer(a.token) })).json().key as string;
     const { id: applicationId } = await createApplication(t, {}, [{ field: 'passportId', filename: 'passport.pdf', content: PDF }]);
-    const [event] = (await t.app.get(DataSource).query(`SELECT event_id FROM events WHERE stream_id = $1 LIMIT 1`, [`merchant-${a.merchant.id}`])) as { event_id: string }[];
-    fixture = { merchantA: { id: a.merchant.id, email: a.user.email }, applicationId, eventId: event!.event_id };
+    const [event] = (await t.app.get(DataSource).query<{ event_id: string }[]>(`SELECT event_id FROM events WHERE stream_id = $1 LIMIT 1`, [`merchant-${a.merchant.id}`]));
+    fixture = { merchantA: { id: a.merchant.id, email: a.user.email }, applicationId, eventId: event.event_id };
     credentials = {
       anonymous: {},
       merchantA: bearer(a.token),
@@ -101,7 +101,7 @@ describe('authorization', () => {
     ]);
     for (const { method, path, route } of routes.filter((r) => !r.isPublic)) {
       const url = path.replace(/:\w+/g, randomUUID());
-      const res = await t.request({ method: method as InjectOptions['method'], url });
+      const res = await t.request({ method: method, url });
       expect([route, res.statusCode]).toEqual([route, 401]);
     }
   });

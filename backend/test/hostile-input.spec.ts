@@ -39,7 +39,7 @@ describe('hostile input', () => {
   afterAll(() => t.close());
 
   it('refuses NUL and lone surrogates in every text input of every endpoint in the OpenAPI document: 400, never 5xx', async () => {
-    const document = (await t.request({ method: 'GET', url: '/api/documentation-json' })).json() as { paths: Record<string, Record<string, Operation>> };
+    const document = (await t.request({ method: 'GET', url: '/api/documentation-json' })).json<{ paths: Record<string, Record<string, Operation>> }>();
     const cases: { name: string; request: InjectOptions; exact: boolean }[] = [];
     for (const [path, operations] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(operations)) {
@@ -158,8 +158,8 @@ describe('one error shape for every error, the framework’s own included', () =
     });
     const [head, body] = raw.split('\r\n\r\n');
     expect(head).toMatch(/^HTTP\/1.1 400 /);
-    expect(head!.toLowerCase()).toContain('x-content-type-options: nosniff');
-    expect(JSON.parse(body!)).toEqual({ statusCode: 400, message: 'The request is not valid HTTP' });
+    expect(head.toLowerCase()).toContain('x-content-type-options: nosniff');
+    expect(JSON.parse(body)).toEqual({ statusCode: 400, message: 'The request is not valid HTTP' });
   });
 });
 

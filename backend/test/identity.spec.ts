@@ -25,10 +25,10 @@ describe('identity: sign-up, sign-in, current user', () => {
   it('records UserRegistered with the argon2id hash, never the password', async () => {
     const { user } = await registerUser(t);
     const { DataSource } = await import('typeorm');
-    const rows = (await t.app.get(DataSource).query(`SELECT type, data::text AS data FROM events WHERE stream_id = $1`, [`user-${user.id}`])) as { type: string; data: string }[];
+    const rows = (await t.app.get(DataSource).query<{ type: string; data: string }[]>(`SELECT type, data::text AS data FROM events WHERE stream_id = $1`, [`user-${user.id}`]));
     expect(rows.map((r) => r.type)).toEqual(['UserRegistered']);
-    expect(JSON.parse(rows[0]!.data).passwordHash).toMatch(/^\$argon2id\$/);
-    expect(rows[0]!.data).not.toContain(PASSWORD);
+    expect(JSON.parse(rows[0].data).passwordHash).toMatch(/^\$argon2id\$/);
+    expect(rows[0].data).not.toContain(PASSWORD);
   });
 
   it.each([

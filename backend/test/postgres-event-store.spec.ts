@@ -50,7 +50,7 @@ describe('PostgreSQL event store', () => {
       try {
         await explain.query('SET enable_seqscan = off');
         const { rows } = await explain.query<{ 'QUERY PLAN': [{ Plan: Record<string, unknown> }] }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${text}`, values);
-        expect(rowsReadFromEvents(rows[0]!['QUERY PLAN'][0].Plan)).toBe(0);
+        expect(rowsReadFromEvents(rows[0]['QUERY PLAN'][0].Plan)).toBe(0);
       } finally {
         explain.release();
       }
@@ -105,7 +105,7 @@ describe('PostgreSQL event store', () => {
       const stream = `retried-${randomUUID()}`;
       const batch = [event('A'), event('B')];
       const results = await Promise.all(Array.from({ length: 6 }, () => store.append(stream, batch, expected)));
-      for (const result of results) expect(result.events.map((e) => e.globalPosition)).toEqual(results[0]!.events.map((e) => e.globalPosition));
+      for (const result of results) expect(result.events.map((e) => e.globalPosition)).toEqual(results[0].events.map((e) => e.globalPosition));
       expect((await store.readStream(stream)).map((e) => e.eventId)).toEqual(batch.map((e) => e.eventId));
     },
   );

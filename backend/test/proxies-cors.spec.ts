@@ -22,7 +22,7 @@ async function registeredFrom(t: TestApp, remoteAddress: string, forwardedFor: s
     payload: { email: `ip-${Math.random().toString(36).slice(2)}@example.test`, password: PASSWORD, firstName: 'A', lastName: 'B' },
   });
   expect(res.statusCode).toBe(201);
-  const [row] = (await t.app.get(DataSource).query(`SELECT metadata->>'ip' AS ip FROM events WHERE stream_id = $1`, [`user-${res.json().user.id}`])) as [{ ip: string }];
+  const [row] = (await t.app.get(DataSource).query<[{ ip: string }]>(`SELECT metadata->>'ip' AS ip FROM events WHERE stream_id = $1`, [`user-${res.json().user.id}`]));
   return row.ip;
 }
 

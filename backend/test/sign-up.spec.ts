@@ -59,7 +59,7 @@ describe('sign-up is one atomic step', () => {
     const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => register(i % 2 ? 'race@example.test' : 'RACE@example.test', `password-number-${i}`)));
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, ...Array<number>(7).fill(409)]);
     for (const loser of answers.filter((a) => a.statusCode === 409)) expect(loser.json().message).toBe('Email already registered');
-    const rows = (await t.app.get(DataSource).query(`SELECT count(*)::int AS n FROM users WHERE email = 'race@example.test'`)) as unknown[];
+    const rows = (await t.app.get(DataSource).query<unknown[]>(`SELECT count(*)::int AS n FROM users WHERE email = 'race@example.test'`));
     expect(rows).toEqual([{ n: 1 }]);
   });
 });

@@ -23,7 +23,7 @@ export class LegacyCredentialsImport implements OnApplicationBootstrap {
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    const rows = (await this.db.query(`SELECT user_id, password_hash FROM legacy_user_credentials`)) as { user_id: string; password_hash: string }[];
+    const rows = (await this.db.query<{ user_id: string; password_hash: string }[]>(`SELECT user_id, password_hash FROM legacy_user_credentials`));
     const context = { ...systemContext('legacy-import'), readYourWrites: false };
     for (const row of rows) {
       const command = { type: 'ImportCredentials' as const, passwordHash: row.password_hash, at: context.now };

@@ -32,7 +32,7 @@ export class LegacyApiKeysImport implements OnApplicationBootstrap {
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    const rows = (await this.db.query(`SELECT id, merchant_id, environment, key_hash, last4, created_at FROM legacy_api_keys WHERE revoked_at IS NULL`)) as LegacyKey[];
+    const rows = (await this.db.query<LegacyKey[]>(`SELECT id, merchant_id, environment, key_hash, last4, created_at FROM legacy_api_keys WHERE revoked_at IS NULL`));
     const context = { ...systemContext('legacy-import'), readYourWrites: false };
     for (const row of rows) {
       const command = { type: 'ImportApiKey' as const, keyId: row.id, environment: row.environment, prefix: API_KEY_PREFIX[row.environment], keyHash: row.key_hash, last4: row.last4, createdAt: row.created_at };

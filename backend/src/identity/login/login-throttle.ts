@@ -19,11 +19,11 @@ export class LoginThrottle {
   constructor(private readonly db: DataSource) {}
 
   async assertAllowed(email: string, ip: string, now: Date): Promise<void> {
-    const rows = (await this.db.query(
+    const rows = (await this.db.query<{ key: string; failures: number; oldest: Date }[]>(
       `SELECT key, count(*)::int AS failures, min(failed_at) AS oldest FROM login_failures
         WHERE key = ANY($1) AND failed_at > $2::timestamptz - interval '${WINDOW_MINUTES} minutes' GROUP BY key`,
       [keys(email, ip), now],
-    )) as { key: string; failures: number; oldest: Date }[];
+    ));
     const blocked = rows.filter((row) => row.failures >= (row.key === ipKey(ip) ? MAX_IP_FAILURES : MAX_ACCOUNT_FAILURES));
     if (!blocked.length) return;
     const freeAt = Math.max(...blocked.map((row) => new Date(row.oldest).getTime() + WINDOW_MINUTES * 60_000));

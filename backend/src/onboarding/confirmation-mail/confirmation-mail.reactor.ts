@@ -44,11 +44,11 @@ export class ConfirmationMailReactor implements Reactor {
     const event = stored as unknown as ApplicationSubmitted;
     const message = confirmationMail(event);
     // Counted in this batch's transaction: a batch redone after a crash counts (and skips) the same.
-    const [{ sent }] = (await manager.query(
+    const [{ sent }] = (await manager.query<[{ sent: number }]>(
       `SELECT count(*)::int AS sent FROM mail_outbox
         WHERE lower("to") = lower($1) AND starts_with(dedupe_key, $2) AND created_at > $3::timestamptz - interval '1 day'`,
       [message.to, DEDUPE_PREFIX, stored.recordedAt],
-    )) as [{ sent: number }];
+    ));
     if (sent >= MAX_CONFIRMATIONS_PER_ADDRESS_PER_DAY) {
       this.logger.warn(`Application ${event.data.reference} recorded; no confirmation: the daily limit for its address is reached`);
       return;

@@ -47,7 +47,7 @@ export class AuthenticationGuard extends AuthGuard(['jwt', 'api-key']) {
 
   /** Passport's verdict: a strategy error as is, no principal as 401 with a message saying why. */
   override handleRequest<T>(error: unknown, principal: T | false, _info: unknown, context: ExecutionContext): T {
-    if (error) throw error;
+    if (error) throw error as Error; // the strategy's own error (a DomainError), passed on as is
     if (principal) return principal;
     const token = bearerToken(context.switchToHttp().getRequest<AuthenticatedRequest>());
     throw new DomainError('unauthorized', !token ? 'Authentication required' : token.startsWith('sk_') ? 'Invalid API key' : 'Invalid or expired token');
@@ -78,6 +78,6 @@ function assertOwnEnvironment(request: AuthenticatedRequest, key: ApiKeyPrincipa
   const body = request.body !== null && typeof request.body === 'object' && !Array.isArray(request.body) ? (request.body as Record<string, unknown>) : undefined;
   const named = query?.environment ?? body?.environment;
   if (named !== undefined && named !== key.environment) {
-    throw new DomainError('forbidden', `A ${API_KEY_PREFIX[key.environment]} key acts only in ${key.environment}; use your ${key.environment === 'staging' ? 'production' : 'staging'} key for ${String(named)}`);
+    throw new DomainError('forbidden', `A ${API_KEY_PREFIX[key.environment]} key acts only in ${key.environment}; use your ${key.environment === 'staging' ? 'production' : 'staging'} key for ${typeof named === 'string' ? named : JSON.stringify(named)}`);
   }
 }

@@ -35,7 +35,7 @@ export function pollingSubscription(options: Options): EventSubscription {
       const batch = await options.read(position, options.batchSize);
       if (abort.signal.aborted) return;
       if (batch.length > 0) {
-        position = batch[batch.length - 1]!.globalPosition;
+        position = batch[batch.length - 1].globalPosition;
         unsettledWait = UNSETTLED_RECHECK_MS.first;
         yield batch;
         continue;

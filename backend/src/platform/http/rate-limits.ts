@@ -29,7 +29,7 @@ export function applyRateLimits(fastify: FastifyInstance, config: AppConfig): vo
       const limit = routes[`${method} ${route.url}`];
       if (!limit) continue;
       seen.add(`${method} ${route.url}`);
-      route.config = { ...route.config, rateLimit: { ...limit, timeWindow: HOUR_MS } } as RouteOptions['config'];
+      route.config = { ...route.config, rateLimit: { ...limit, timeWindow: HOUR_MS } };
     }
   });
   fastify.addHook('onReady', async () => {
@@ -73,7 +73,7 @@ function postgresStore(pool: DatabasePool) {
            RETURNING hits, ceil(extract(epoch FROM window_ends_at - now()) * 1000)::bigint AS ttl`,
           [key, timeWindow],
         )
-        .then(({ rows: [row] }) => callback(null, { current: row!.hits, ttl: Number(row!.ttl) }), callback);
+        .then(({ rows: [row] }) => callback(null, { current: row.hits, ttl: Number(row.ttl) }), callback);
     }
 
     child(): PostgresRateLimitStore {

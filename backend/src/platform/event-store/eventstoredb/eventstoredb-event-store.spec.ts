@@ -109,7 +109,7 @@ describe('EventStoreDbEventStore', () => {
       const first = await store.append('payment-1', batch, 'no_stream');
       await store.append('payment-1', [newEvent('C')], 1);
       // The server answers a repeated append with the revision and position of the events it already has.
-      server.client.appendToStream.mockResolvedValueOnce({ success: true, nextExpectedRevision: 1n, position: server.log[1]!.position });
+      server.client.appendToStream.mockResolvedValueOnce({ success: true, nextExpectedRevision: 1n, position: server.log[1].position });
       const again = await store.append('payment-1', batch, 'no_stream');
       expect(again.events.map((e) => [e.eventId, e.streamVersion, e.globalPosition])).toEqual(
         first.events.map((e) => [e.eventId, e.streamVersion, e.globalPosition]),

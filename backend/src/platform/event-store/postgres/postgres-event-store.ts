@@ -120,7 +120,7 @@ export class PostgresEventStore extends EventStore {
       `SELECT (SELECT transaction_id FROM events ORDER BY global_position DESC LIMIT 1)::text AS stored,
               pg_snapshot_xmax(pg_current_snapshot())::text AS next`,
     );
-    const { stored, next } = rows[0]!;
+    const { stored, next } = rows[0];
     if (stored === null || BigInt(stored) < BigInt(next)) return;
     throw new Error(
       `Refusing to start: the events table holds positions from transaction ${stored}, ahead of this PostgreSQL cluster's transaction counter (${next}). ` +
