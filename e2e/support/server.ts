@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import getPort from 'get-port';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -18,7 +18,7 @@ export const STAFF = { email: 'staff@tallyline.test', password: 'staff-password-
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'tallyline-e2e-'));
   await chmod(dataDir, 0o755);
-  const port = await freePort();
+  const port = await getPort({ host: '127.0.0.1' });
   const child = spawn(process.execPath, [join(repoRoot, 'backend/dist/main.js')], {
     cwd: repoRoot,
     env: {
@@ -73,16 +73,5 @@ function stopChild(child: ChildProcess): Promise<void> {
       resolve();
     });
     child.kill('SIGTERM');
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
   });
 }

