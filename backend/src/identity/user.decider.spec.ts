@@ -1,8 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { userDecider, type RegisterUserCommand } from './user.decider.js';
 import type { UserEvent } from './user.events.js';
+import { deciderSpec } from '../platform/commands/decider-spec.js';
 
-const given = (events: UserEvent[]) => events.reduce(userDecider.evolve, userDecider.initialState());
+const { given, when } = deciderSpec(userDecider);
 const at = new Date('2026-03-01T10:00:00Z');
 const register: RegisterUserCommand = {
   type: 'RegisterUser',
@@ -17,7 +18,7 @@ const register: RegisterUserCommand = {
 
 describe('a user that does not exist yet', () => {
   it('registers: UserRegistered with the password hash (never a password) and the time from the command', () => {
-    expect(userDecider.decide(register, given([]))).toEqual([
+    expect(when([], register)).toEqual([
       {
         type: 'UserRegistered',
         data: { userId: 'u1', email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', role: 'merchant', passwordHash: '$argon2id$v=19$hash', registeredAt: '2026-03-01T10:00:00.000Z' },
@@ -26,12 +27,12 @@ describe('a user that does not exist yet', () => {
   });
 
   it('has no credentials to import', () => {
-    expect(() => userDecider.decide({ type: 'ImportCredentials', passwordHash: 'h', at }, given([]))).toThrow('User not found');
+    expect(() => when([], { type: 'ImportCredentials', passwordHash: 'h', at })).toThrow('User not found');
   });
 });
 
 describe('a registered user', () => {
-  const registered = given(userDecider.decide(register, given([])));
+  const registered = given(when([], register));
 
   it('cannot register again: the e-mail is taken', () => {
     expect(registered).toEqual({ status: 'registered', userId: 'u1', email: 'ada@example.com', role: 'merchant' });

@@ -1,9 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
 import { merchantDecider, type MerchantCommand } from './merchant.decider.js';
 import type { MerchantEvent } from './merchant.events.js';
+import { deciderSpec } from '../platform/commands/decider-spec.js';
 
 const at = new Date('2026-04-01T09:00:00Z');
-const given = (events: MerchantEvent[]) => events.reduce(merchantDecider.evolve, merchantDecider.initialState());
+const { given, when } = deciderSpec(merchantDecider);
 const register: MerchantCommand = {
   type: 'RegisterMerchant',
   merchantId: 'm1',
@@ -21,11 +22,11 @@ const registered: MerchantEvent = {
 
 describe('no merchant yet', () => {
   it('registers in production, active', () => {
-    expect(merchantDecider.decide(register, given([]))).toEqual([registered]);
+    expect(when([], register)).toEqual([registered]);
   });
   it('cannot switch environment or take keys', () => {
-    expect(() => merchantDecider.decide({ type: 'SwitchEnvironment', at }, given([]))).toThrow('Merchant account not found');
-    expect(() => merchantDecider.decide({ type: 'RotateApiKey', keyId: 'k', environment: 'staging', prefix: 'sk_test_', keyHash: 'h', last4: 'abcd', at }, given([]))).toThrow('Merchant account not found');
+    expect(() => when([], { type: 'SwitchEnvironment', at })).toThrow('Merchant account not found');
+    expect(() => when([], { type: 'RotateApiKey', keyId: 'k', environment: 'staging', prefix: 'sk_test_', keyHash: 'h', last4: 'abcd', at })).toThrow('Merchant account not found');
   });
 });
 
@@ -39,7 +40,7 @@ describe('a registered merchant', () => {
   it('toggles the environment when no target is given, and back', () => {
     const switched = merchantDecider.decide({ type: 'SwitchEnvironment', at }, state);
     expect(switched).toEqual([{ type: 'EnvironmentSwitched', data: { merchantId: 'm1', from: 'production', to: 'staging', switchedAt: at.toISOString() } }]);
-    expect(merchantDecider.decide({ type: 'SwitchEnvironment', at }, given([registered, ...switched]))[0]?.data).toMatchObject({ from: 'staging', to: 'production' });
+    expect(when([registered, ...switched], { type: 'SwitchEnvironment', at })[0]?.data).toMatchObject({ from: 'staging', to: 'production' });
   });
 
   it('switches to an explicit environment, and records nothing when already there', () => {
@@ -55,14 +56,14 @@ describe('a registered merchant', () => {
     expect(issued).toEqual([
       { type: 'ApiKeyIssued', data: { merchantId: 'm1', keyId: 'k1', environment: 'staging', prefix: 'sk_test_', keyHash: 'hash-1a2b', last4: '1a2b', issuedAt: at.toISOString() } },
     ]);
-    const rotated = merchantDecider.decide(issue('k2', 'staging', 'hash-3c4d'), given([registered, ...issued]));
+    const rotated = when([registered, ...issued], issue('k2', 'staging', 'hash-3c4d'));
     expect(rotated).toEqual([
       {
         type: 'ApiKeyRotated',
         data: { merchantId: 'm1', keyId: 'k2', previousKeyId: 'k1', environment: 'staging', prefix: 'sk_test_', keyHash: 'hash-3c4d', last4: '3c4d', rotatedAt: at.toISOString() },
       },
     ]);
-    const otherEnvironment = merchantDecider.decide(issue('k3', 'production', 'hash-5e6f'), given([registered, ...issued]));
+    const otherEnvironment = when([registered, ...issued], issue('k3', 'production', 'hash-5e6f'));
     expect(otherEnvironment[0]?.type).toBe('ApiKeyIssued');
   });
 
@@ -75,7 +76,7 @@ describe('a registered merchant', () => {
     expect(imported).toEqual([
       { type: 'ApiKeyImported', data: { merchantId: 'm1', keyId: 'k1', environment: 'staging', prefix: 'sk_test_', keyHash: 'hash-1a2b', last4: '1a2b', createdAt: at.toISOString() } },
     ]);
-    expect(merchantDecider.decide(issue('k2', 'staging', 'hash-3c4d'), given([registered, ...issued, ...imported]))[0]?.data).toMatchObject({ previousKeyId: 'k1' });
+    expect(when([registered, ...issued, ...imported], issue('k2', 'staging', 'hash-3c4d'))[0]?.data).toMatchObject({ previousKeyId: 'k1' });
   });
 
   it('activation is a no-op while active', () => {

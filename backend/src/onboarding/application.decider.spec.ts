@@ -2,9 +2,9 @@ import { describe, expect, it } from '@jest/globals';
 import type { ApplicationStatus, PrecheckApplication } from '@tallyline/contracts';
 import { applicationDecider, type ApplicationCommand, type SubmitApplicationCommand } from './application.decider.js';
 import type { ApplicationEvent } from './application.events.js';
+import { deciderSpec } from '../platform/commands/decider-spec.js';
 
-const given = (events: ApplicationEvent[]) => events.reduce(applicationDecider.evolve, applicationDecider.initialState());
-const when = (events: ApplicationEvent[], command: ApplicationCommand) => applicationDecider.decide(command, given(events));
+const { given, when } = deciderSpec(applicationDecider);
 const changeTo = (to: ApplicationStatus, reviewNotes: string | null = null): ApplicationCommand => ({ type: 'ChangeApplicationStatus', to, reviewNotes, at: later });
 const statusChanged = (from: ApplicationStatus, to: ApplicationStatus, reviewNotes: string | null = null): ApplicationEvent => ({
   type: 'StatusChanged',
