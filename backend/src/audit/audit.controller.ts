@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { Roles } from '../platform/auth/auth.decorators.js';
 import { DomainError } from '../platform/domain-error.js';
 import { EventStore, START } from '../platform/event-store/event-store.port.js';
-import { contentRange, parseListQuery, UUID_PATTERN } from '../platform/http/list-query.js';
+import { answerList, UUID_PATTERN } from '../platform/http/list-query.js';
 import { EventLogQueries, EVENT_SORT_COLUMNS, eventFilterSchema } from './event-log.queries.js';
 import { toEventLogEntry } from './event-log.projection.js';
 
@@ -29,14 +29,12 @@ export class AuditController {
   @ApiQuery({ name: 'range', required: false, example: '[0,49]' })
   @ApiQuery({ name: 'filter', required: false, example: '{"stream":"application-…","type":"StatusChanged","actor":"…","from":"2026-01-01T00:00:00Z"}' })
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply): Promise<EventLogEntry[]> {
-    const listQuery = parseListQuery(query, {
-      sortable: Object.keys(EVENT_SORT_COLUMNS),
-      defaultSort: { field: 'position', order: 'DESC' },
-      filter: eventFilterSchema,
-    });
-    const { rows, total } = await this.queries.list(listQuery);
-    void reply.header('Content-Range', contentRange('events', listQuery.range?.start ?? 0, rows.length, total));
-    return rows;
+    return answerList(
+      query,
+      reply,
+      { resource: 'events', sortable: Object.keys(EVENT_SORT_COLUMNS), defaultSort: { field: 'position', order: 'DESC' }, filter: eventFilterSchema },
+      (listQuery) => this.queries.list(listQuery),
+    );
   }
 
   /**

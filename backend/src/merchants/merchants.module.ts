@@ -9,6 +9,7 @@ import { ClientMerchantController } from './client-merchant.controller.js';
 import { LegacyApiKeysImport } from './legacy-api-keys-import.js';
 import { registerMerchantUpcasters } from './merchant.events.v1.js';
 import { MerchantQueries } from './merchant-queries.js';
+import { StaffMerchantQueries } from './staff-merchant.queries.js';
 import { MerchantsController } from './merchants.controller.js';
 import { ApiKeyRecord, MerchantStatsView, MerchantView } from './read-models/merchant.entity.js';
 import { ApiKeysProjection } from './read-models/api-keys.projection.js';
@@ -28,6 +29,7 @@ import { SwitchEnvironmentHandler } from './switch-environment/switch-environmen
     RotateApiKeyHandler,
     ActivateMerchantHandler,
     MerchantQueries,
+    StaffMerchantQueries,
     MerchantsProjection,
     MerchantStatsProjection,
     ApiKeysProjection,

@@ -14,7 +14,7 @@ import type { FastifyReply } from 'fastify';
 import { Roles } from '../platform/auth/auth.decorators.js';
 import type { CommandContext } from '../platform/commands/command-context.js';
 import { DomainError } from '../platform/domain-error.js';
-import { contentRange, parseListQuery } from '../platform/http/list-query.js';
+import { answerList } from '../platform/http/list-query.js';
 import { Ctx } from '../platform/http/request-context.js';
 import { ApiZodBody, zodPipe } from '../platform/http/zod-validation.js';
 import { APPLICATION_SORT_COLUMNS, ApplicationQueries, applicationFilterSchema } from './application-queries.js';
@@ -37,14 +37,12 @@ export class AdminApplicationsController {
   @ApiQuery({ name: 'range', required: false, example: '[0,24]' })
   @ApiQuery({ name: 'filter', required: false, example: '{"q":"acme","status":"pending"}' })
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply): Promise<MerchantApplication[]> {
-    const listQuery = parseListQuery(query, {
-      sortable: Object.keys(APPLICATION_SORT_COLUMNS),
-      defaultSort: { field: 'createdAt', order: 'DESC' },
-      filter: applicationFilterSchema,
-    });
-    const { rows, total } = await this.queries.list(listQuery);
-    void reply.header('Content-Range', contentRange('applications', listQuery.range?.start ?? 0, rows.length, total));
-    return rows;
+    return answerList(
+      query,
+      reply,
+      { resource: 'applications', sortable: Object.keys(APPLICATION_SORT_COLUMNS), defaultSort: { field: 'createdAt', order: 'DESC' }, filter: applicationFilterSchema },
+      (listQuery) => this.queries.list(listQuery),
+    );
   }
 
   @Get(':id')

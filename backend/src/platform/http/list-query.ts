@@ -75,8 +75,24 @@ export function parseListQuery<F extends ZodType>(query: Record<string, unknown>
   return { sort, range, filter: filter.data };
 }
 
+/**
+ * Every staff list in one call (ra-data-simple-rest): parse sort/range/filter, let the feature's query
+ * fetch the page, answer its rows with `Content-Range` carrying the total.
+ */
+export async function answerList<F extends ZodType, Row>(
+  query: Record<string, unknown>,
+  reply: { header(name: string, value: string): unknown },
+  options: ListQueryOptions<F> & { resource: string },
+  fetchPage: (listQuery: ListQuery<z.output<F>>) => Promise<{ rows: Row[]; total: number }>,
+): Promise<Row[]> {
+  const listQuery = parseListQuery(query, options);
+  const { rows, total } = await fetchPage(listQuery);
+  reply.header('Content-Range', contentRange(options.resource, listQuery.range?.start ?? 0, rows.length, total));
+  return rows;
+}
+
 /** `Content-Range: applications 0-24/123`, as ra-data-simple-rest reads the total from it. */
-export function contentRange(resource: string, start: number, count: number, total: number): string {
+function contentRange(resource: string, start: number, count: number, total: number): string {
   return count === 0 ? `${resource} */${total}` : `${resource} ${start}-${start + count - 1}/${total}`;
 }
 
