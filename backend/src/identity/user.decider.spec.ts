@@ -1,6 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
 import { userDecider, type RegisterUserCommand } from './user.decider.js';
-import type { UserEvent } from './user.events.js';
 import { deciderSpec } from '../platform/commands/decider-spec.js';
 
 const { given, when } = deciderSpec(userDecider);

@@ -1,4 +1,5 @@
 import type { Role } from '@tallyline/contracts';
+import { eventGuard } from '../platform/event-store/event-guard.js';
 
 /**
  * A person got an account. The argon2id hash travels in the event (never the password), so the
@@ -20,3 +21,5 @@ export type UserEvent = UserRegistered | CredentialsImported;
 
 /** Schema versions of the current shapes (1 when absent). */
 export const USER_SCHEMA_VERSIONS: Record<string, number> = { UserRegistered: 2 };
+
+export const isUserEvent = eventGuard<UserEvent>({ UserRegistered: true, CredentialsImported: true });

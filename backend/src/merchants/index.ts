@@ -1,6 +1,6 @@
 // The merchants feature's public API: everything outside merchants/ imports from here only.
 export { ActivateMerchant } from './activate-merchant/activate-merchant.command.js';
-export type { MerchantRegistered } from './merchant.events.js';
+export { isMerchantEvent, type MerchantRegistered } from './merchant.events.js';
 export { MerchantsModule } from './merchants.module.js';
 export { RegisterMerchant } from './register-merchant/register-merchant.command.js';
 export { SwitchEnvironment } from './switch-environment/switch-environment.command.js';

@@ -1,4 +1,5 @@
 import type { Environment } from '@tallyline/contracts';
+import { eventGuard } from '../platform/event-store/event-guard.js';
 
 export interface MerchantRegistered {
   type: 'MerchantRegistered';
@@ -63,3 +64,12 @@ export type MerchantEvent = MerchantRegistered | EnvironmentSwitched | ApiKeyIss
 
 /** Schema versions of the current shapes (1 when absent). */
 export const MERCHANT_SCHEMA_VERSIONS: Record<string, number> = { ApiKeyIssued: 2, ApiKeyRotated: 2 };
+
+export const isMerchantEvent = eventGuard<MerchantEvent>({
+  MerchantRegistered: true,
+  EnvironmentSwitched: true,
+  ApiKeyIssued: true,
+  ApiKeyRotated: true,
+  ApiKeyImported: true,
+  MerchantActivated: true,
+});

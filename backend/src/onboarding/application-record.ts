@@ -1,6 +1,6 @@
 import type { MerchantApplication } from '@tallyline/contracts';
 import type { StoredEvent } from '../platform/event-store/event-store.port.js';
-import type { ApplicationEvent, SubmittedForm } from './application.events.js';
+import { isApplicationEvent, type SubmittedForm } from './application.events.js';
 
 /** Who the queue shows as the applicant, whatever the form. */
 export function contactOf(form: SubmittedForm): { companyName: string; contactName: string; contactEmail: string; country: string } {
@@ -24,7 +24,8 @@ export function emailsOf(form: SubmittedForm): string[] {
  * shape and time travel (asOf) folds it on demand, so both always agree.
  */
 export function evolveRecord(record: MerchantApplication | null, stored: StoredEvent): MerchantApplication | null {
-  const event = stored as unknown as ApplicationEvent & StoredEvent;
+  if (!isApplicationEvent(stored)) return record;
+  const event = stored;
   switch (event.type) {
     case 'ApplicationSubmitted': {
       const { applicationId, reference, submittedAt, formType, fields, documents } = event.data;

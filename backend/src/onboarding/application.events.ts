@@ -1,4 +1,5 @@
 import type { ApplicationDocument, ApplicationStatus, LongApplication, PrecheckApplication } from '@tallyline/contracts';
+import { eventGuard } from '../platform/event-store/event-guard.js';
 
 /** The long form's answers; formType travels beside them. */
 export type LongApplicationFields = Omit<LongApplication, 'formType'>;
@@ -28,3 +29,5 @@ export interface StatusChanged {
 }
 
 export type ApplicationEvent = ApplicationSubmitted | StatusChanged;
+
+export const isApplicationEvent = eventGuard<ApplicationEvent>({ ApplicationSubmitted: true, StatusChanged: true });

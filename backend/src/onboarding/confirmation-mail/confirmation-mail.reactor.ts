@@ -4,7 +4,7 @@ import type { StoredEvent } from '../../platform/event-store/event-store.port.js
 import { MailTransport, type MailMessage } from '../../platform/mail/mail-transport.js';
 import { AsProcessor, type Reactor } from '../../platform/projections/processor.js';
 import { contactOf } from '../application-record.js';
-import type { ApplicationSubmitted } from '../application.events.js';
+import { isApplicationEvent, type ApplicationSubmitted } from '../application.events.js';
 
 /** At most this many confirmations to one address a day: the form is public, the address is anyone's. */
 export const MAX_CONFIRMATIONS_PER_ADDRESS_PER_DAY = 5;
@@ -40,8 +40,8 @@ export class ConfirmationMailReactor implements Reactor {
   constructor(private readonly mail: MailTransport) {}
 
   async handle(stored: StoredEvent, manager: EntityManager): Promise<void> {
-    if (stored.type !== 'ApplicationSubmitted') return;
-    const event = stored as unknown as ApplicationSubmitted;
+    if (!isApplicationEvent(stored) || stored.type !== 'ApplicationSubmitted') return;
+    const event = stored;
     const message = confirmationMail(event);
     // Counted in this batch's transaction: a batch redone after a crash counts (and skips) the same.
     const [{ sent }] = (await manager.query<[{ sent: number }]>(

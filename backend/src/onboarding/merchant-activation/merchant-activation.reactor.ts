@@ -1,14 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { EntityManager } from 'typeorm';
-import { ActivateMerchant, type MerchantRegistered } from '../../merchants/index.js';
+import { ActivateMerchant, isMerchantEvent, type MerchantRegistered } from '../../merchants/index.js';
 import { UserLookup } from '../../platform/auth/auth-user.js';
 import { causedBy } from '../../platform/commands/command-context.js';
 import type { StoredEvent } from '../../platform/event-store/event-store.port.js';
-import { categoryOf } from '../../platform/event-store/stream-names.js';
 import { AsProcessor, type Reactor } from '../../platform/projections/processor.js';
 import { ProcessorRunner } from '../../platform/projections/processor-runner.js';
-import type { StatusChanged } from '../application.events.js';
+import { isApplicationEvent, type StatusChanged } from '../application.events.js';
 import { ApplicationView } from '../read-models/application.entity.js';
 
 /**
@@ -42,10 +41,8 @@ export class MerchantActivationReactor implements Reactor {
   ) {}
 
   async handle(stored: StoredEvent, manager: EntityManager): Promise<void> {
-    if (stored.type === 'MerchantRegistered') return this.onMerchantRegistered(stored as unknown as MerchantRegistered & StoredEvent, manager);
-    if (stored.type === 'StatusChanged' && categoryOf(stored.streamId) === 'application' && (stored as unknown as StatusChanged).data.to === 'approved') {
-      return this.onApproved(stored as unknown as StatusChanged & StoredEvent, manager);
-    }
+    if (isMerchantEvent(stored) && stored.type === 'MerchantRegistered') return this.onMerchantRegistered(stored, manager);
+    if (isApplicationEvent(stored) && stored.type === 'StatusChanged' && stored.data.to === 'approved') return this.onApproved(stored, manager);
   }
 
   private async onMerchantRegistered(event: MerchantRegistered & StoredEvent, manager: EntityManager): Promise<void> {

@@ -41,6 +41,7 @@ export class EventSourcedCommands {
     decider: Pick<Decider<State, never, Event>, 'initialState' | 'evolve'>,
   ): Promise<{ state: State; version: number }> {
     const stored = await this.store.readStream(streamId);
+    // The one unchecked step: a stream holds only its own decider's events (one decider per stream category).
     return { state: fold(decider, stored as unknown as Event[]), version: stored.length - 1 };
   }
 
