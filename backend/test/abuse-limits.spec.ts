@@ -3,7 +3,6 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../src/app.module.js';
 import { ConfirmationMailReactor, MAX_CONFIRMATIONS_PER_ADDRESS_PER_DAY } from '../src/onboarding/confirmation-mail/confirmation-mail.reactor.js';
-import { AppModule } from '../src/app.module.js';
 import { EventStore } from '../src/platform/event-store/event-store.port.js';
 import { createHttpApp } from '../src/platform/http/configure-app.js';
 import { createTestApp, type TestApp } from './support/app.js';

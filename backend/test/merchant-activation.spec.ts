@@ -37,7 +37,7 @@ describe('merchant activation is at least once', () => {
     return user.id;
   }
   const isActive = async (merchantId: string) =>
-    ((await t.app.get(DataSource).query('SELECT is_active FROM merchants WHERE id = $1', [merchantId])) as [{ is_active: boolean }])[0].is_active;
+    ((await t.app.get(DataSource).query<[{ is_active: boolean }]>('SELECT is_active FROM merchants WHERE id = $1', [merchantId])))[0].is_active;
 
   it('retries a failing activation until the merchant is active', async () => {
     const email = `retry-${randomUUID()}@merchant.test`;

@@ -29,7 +29,7 @@ describe('processors in /api/health, and operator retry', () => {
   const health = async () => {
     const res = await t.request({ method: 'GET', url: '/api/health', headers: bearer(staff.token) });
     expect(res.statusCode).toBe(200);
-    return res.json() as { status: string; processors: Report[]; database: { oldestTransaction: { seconds: number } } };
+    return res.json<{ status: string; processors: Report[]; database: { oldestTransaction: { seconds: number } } }>();
   };
   const processor = async (name: string) => (await health()).processors.find((p) => p.name === name)!;
 

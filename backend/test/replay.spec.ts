@@ -85,7 +85,7 @@ describe('replay on a live system', () => {
 
   async function caughtUp() {
     const { rows } = await db.query<{ head: string }>('SELECT max(global_position)::text AS head FROM events');
-    expect(await t.app.get(ProcessorRunner).waitFor(BigInt(rows[0]!.head))).toBe(true);
+    expect(await t.app.get(ProcessorRunner).waitFor(BigInt(rows[0].head))).toBe(true);
   }
 
   const shadowSchemas = async () => (await db.query(`SELECT nspname FROM pg_namespace WHERE nspname LIKE 'rebuild\\_%' ORDER BY 1`)).rows.map((r) => r.nspname as string);

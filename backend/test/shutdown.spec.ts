@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { freePort } from '../src/platform/database/embedded-postgres.js';
+import getPort from 'get-port';
 
 const main = join(dirname(fileURLToPath(import.meta.url)), '../dist/main.js');
 
@@ -19,7 +19,7 @@ interface Run {
 
 /** The built app, as `npm start` runs it: embedded PostgreSQL under `dataDir`, JSON logs on stdout. */
 async function start(dataDir: string): Promise<Run> {
-  const port = await freePort();
+  const port = await getPort({ host: '127.0.0.1' });
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'info' };
   delete env.DATABASE_URL;
   delete env.EVENTSTORE_URL;
@@ -32,8 +32,8 @@ async function start(dataDir: string): Promise<Run> {
     buffered = complete.pop()!;
     for (const line of complete.filter(Boolean)) lines.push(line.startsWith('{') ? (JSON.parse(line) as Run['lines'][number]) : { level: 50, msg: line });
   };
-  child.stdout!.on('data', collect);
-  child.stderr!.on('data', collect);
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   for (let i = 0; ; i++) {
     const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((res) => res.ok, () => false);

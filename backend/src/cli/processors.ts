@@ -1,4 +1,4 @@
-import { ProcessorHealth } from '../health/processor-health.js';
+import { ProcessorHealth } from '../health/index.js';
 import { ProcessorRunner } from '../platform/projections/processor-runner.js';
 import { parseArgs, withAppContext } from './app-context.js';
 
@@ -24,7 +24,7 @@ async function main(): Promise<void> {
   await withAppContext(async (app) => {
     await app.init();
     if (command === 'retry') {
-      await app.get(ProcessorRunner).requestRetry(name!);
+      await app.get(ProcessorRunner).requestRetry(name);
       console.log(`Asked the instance running "${name}" to retry it. Follow it with: npm run processors -- list`);
       return;
     }

@@ -1,2 +1,3 @@
 // The health feature's public API: everything outside health/ imports from here only.
 export { HealthModule } from './health.module.js';
+export { ProcessorHealth } from './processor-health.js';

@@ -40,10 +40,10 @@ export class ProcessorHealth {
 
   async processors(): Promise<ProcessorReport[]> {
     const checkpoints = new Map(
-      ((await this.dataSource.query('SELECT name, position FROM processor_checkpoints')) as { name: string; position: string }[]).map((row) => [row.name, BigInt(row.position)]),
+      ((await this.dataSource.query<{ name: string; position: string }[]>('SELECT name, position FROM processor_checkpoints'))).map((row) => [row.name, BigInt(row.position)]),
     );
     const deadLetters = new Map(
-      ((await this.dataSource.query('SELECT processor, count(*)::int AS n FROM processor_dead_letters GROUP BY processor')) as { processor: string; n: number }[]).map((row) => [row.processor, row.n]),
+      ((await this.dataSource.query<{ processor: string; n: number }[]>('SELECT processor, count(*)::int AS n FROM processor_dead_letters GROUP BY processor'))).map((row) => [row.processor, row.n]),
     );
     // Processors are mostly at the same position: one bounded read per distinct position.
     const lag = new Map<bigint, Promise<{ count: number; seconds: number }>>();
@@ -71,7 +71,7 @@ export class ProcessorHealth {
         return {
           name: processor.name,
           kind: (processor as { kind?: string }).kind === 'reactor' ? 'reactor' : 'projection',
-          state: state as ProcessorReport['state'],
+          state: state,
           runsHere,
           position: position.toString(),
           eventsBehind: behind.count,
@@ -92,11 +92,11 @@ export class ProcessorHealth {
    * events written after it started (the store's visibility horizon), and vacuum cannot clean up.
    */
   async oldestTransaction(): Promise<OldestTransaction> {
-    const [row] = (await this.dataSource.query(
+    const [row] = (await this.dataSource.query<{ seconds: number; application_name: string; state: string }[]>(
       `SELECT extract(epoch FROM now() - xact_start)::float AS seconds, application_name, state
          FROM pg_stat_activity WHERE xact_start IS NOT NULL AND pid <> pg_backend_pid()
         ORDER BY xact_start LIMIT 1`,
-    )) as { seconds: number; application_name: string; state: string }[];
+    ));
     return row ? { seconds: Math.round(row.seconds * 10) / 10, applicationName: row.application_name || undefined, state: row.state } : { seconds: 0 };
   }
 }

@@ -3,24 +3,21 @@ import type { EntityManager } from 'typeorm';
 import type { StoredEvent } from '../../platform/event-store/event-store.port.js';
 import { AsProcessor, type Projection } from '../../platform/projections/processor.js';
 import { foldRows } from '../../platform/projections/rebuild/bulk-rows.js';
-import type { UserEvent } from '../user.events.js';
+import { isUserEvent, type UserEvent } from '../user.events.js';
 import { UserCredentials, UserView } from './user.entity.js';
 
 /** The user row a registration writes (a repeated registration overwrites it). */
 function userRow(stored: StoredEvent): UserView | undefined {
-  const event = stored as unknown as UserEvent;
-  if (event.type !== 'UserRegistered') return undefined;
-  const { userId, email, firstName, lastName, role, registeredAt } = event.data;
+  if (!isUserEvent(stored) || stored.type !== 'UserRegistered') return undefined;
+  const { userId, email, firstName, lastName, role, registeredAt } = stored.data;
   return { id: userId, email, firstName, lastName, role, createdAt: new Date(registeredAt) };
 }
 
 /** The credentials an event sets. v1 registrations have no hash: theirs arrive through CredentialsImported. */
 function credentialsRow(stored: StoredEvent): UserCredentials | undefined {
-  const event = stored as unknown as UserEvent;
-  if (event.type === 'UserRegistered' && !event.data.passwordHash) return undefined;
-  if (event.type !== 'UserRegistered' && event.type !== 'CredentialsImported') return undefined;
-  const { userId, email, passwordHash } = event.data;
-  return { userId, email, passwordHash: passwordHash! };
+  if (!isUserEvent(stored)) return undefined;
+  const { userId, email, passwordHash } = stored.data;
+  return passwordHash ? { userId, email, passwordHash } : undefined;
 }
 
 /**

@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import type { StoredEvent } from '../../platform/event-store/event-store.port.js';
 import { AsProcessor, type Projection } from '../../platform/projections/processor.js';
 import { foldRows } from '../../platform/projections/rebuild/bulk-rows.js';
-import type { MerchantEvent } from '../merchant.events.js';
+import { isMerchantEvent } from '../merchant.events.js';
 import { ApiKeyRecord } from './merchant.entity.js';
 
 /**
@@ -18,7 +18,8 @@ export class ApiKeysProjection implements Projection {
   readonly tables = ['api_keys'];
 
   async handle(stored: StoredEvent, manager: EntityManager): Promise<void> {
-    const event = stored as unknown as MerchantEvent;
+    if (!isMerchantEvent(stored)) return;
+    const event = stored;
     switch (event.type) {
       case 'ApiKeyRotated':
         await manager.update(ApiKeyRecord, { id: event.data.previousKeyId }, { revokedAt: new Date(event.data.rotatedAt) });
@@ -57,7 +58,8 @@ function keyRow(key: AddedKey, at: string): ApiKeyRecord | undefined {
 }
 
 function keysOf(stored: StoredEvent): string[] | undefined {
-  const event = stored as unknown as MerchantEvent;
+  if (!isMerchantEvent(stored)) return undefined;
+  const event = stored;
   if (event.type === 'ApiKeyRotated') return [event.data.previousKeyId, event.data.keyId];
   if (event.type === 'ApiKeyIssued' || event.type === 'ApiKeyImported') return [event.data.keyId];
   return undefined;
@@ -65,7 +67,8 @@ function keysOf(stored: StoredEvent): string[] | undefined {
 
 /** What `handle` does, for one of the event's keys: revoke the replaced key, or add a new one unless it exists. */
 function evolveKey(row: ApiKeyRecord | undefined, stored: StoredEvent, key: string): ApiKeyRecord | undefined {
-  const event = stored as unknown as MerchantEvent;
+  if (!isMerchantEvent(stored)) return undefined;
+  const event = stored;
   if (event.type === 'ApiKeyRotated' && key === event.data.previousKeyId) return row && { ...row, revokedAt: new Date(event.data.rotatedAt) };
   if (row) return undefined;
   if (event.type === 'ApiKeyRotated') return keyRow(event.data, event.data.rotatedAt);

@@ -3,15 +3,15 @@ import type { EntityManager } from 'typeorm';
 import type { StoredEvent } from '../../platform/event-store/event-store.port.js';
 import { AsProcessor, type Projection } from '../../platform/projections/processor.js';
 import { foldRows, writeRows } from '../../platform/projections/rebuild/bulk-rows.js';
-import type { MerchantEvent } from '../merchant.events.js';
+import { isMerchantEvent, type MerchantEvent } from '../merchant.events.js';
 import { MerchantStatsView, MerchantView } from './merchant.entity.js';
 
-const FOLDED = new Set(['MerchantRegistered', 'EnvironmentSwitched', 'MerchantActivated']);
-const merchantIdOf = (stored: StoredEvent) => (FOLDED.has(stored.type) ? (stored.data as { merchantId: string }).merchantId : undefined);
+const merchantIdOf = (stored: StoredEvent) => (isMerchantEvent(stored) ? stored.data.merchantId : undefined);
 
 /** The merchant row after the event; undefined when the event changes nothing. */
 function evolveMerchant(row: MerchantView | undefined, stored: StoredEvent): MerchantView | undefined {
-  const event = stored as unknown as MerchantEvent;
+  if (!isMerchantEvent(stored)) return undefined;
+  const event = stored;
   switch (event.type) {
     case 'MerchantRegistered': {
       const { merchantId, ownerUserId, companyName, email, website, businessType, environment, isActive, registeredAt } = event.data;
@@ -35,7 +35,8 @@ export class MerchantsProjection implements Projection {
   readonly handles = ['MerchantRegistered', 'EnvironmentSwitched', 'MerchantActivated'] satisfies MerchantEvent['type'][];
 
   async handle(stored: StoredEvent, manager: EntityManager): Promise<void> {
-    const event = stored as unknown as MerchantEvent;
+    if (!isMerchantEvent(stored)) return;
+    const event = stored;
     switch (event.type) {
       case 'MerchantRegistered':
         await manager.upsert(MerchantView, evolveMerchant(undefined, stored)!, ['id']);
@@ -64,14 +65,13 @@ export class MerchantStatsProjection implements Projection {
   readonly handles = ['MerchantRegistered'] satisfies MerchantEvent['type'][];
 
   async handle(stored: StoredEvent, manager: EntityManager): Promise<void> {
-    if (stored.type !== 'MerchantRegistered') return;
-    const { merchantId } = (stored as unknown as Extract<MerchantEvent, { type: 'MerchantRegistered' }>).data;
+    if (!isMerchantEvent(stored) || stored.type !== 'MerchantRegistered') return;
+    const { merchantId } = stored.data;
     await manager.createQueryBuilder().insert().into(MerchantStatsView).values({ merchantId }).orIgnore().execute();
   }
 
   async rebuildChunk(events: readonly StoredEvent[], manager: EntityManager): Promise<void> {
-    const registered = events.filter((event) => event.type === 'MerchantRegistered');
-    const rows = registered.map((event) => ({ merchantId: (event.data as { merchantId: string }).merchantId }));
+    const rows = events.filter(isMerchantEvent).flatMap((event) => (event.type === 'MerchantRegistered' ? [{ merchantId: event.data.merchantId }] : []));
     await writeRows(manager, MerchantStatsView, rows, 'ignore');
   }
 }

@@ -1,16 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import type { MerchantApplication } from '@tallyline/contracts';
 import type { EntityManager } from 'typeorm';
+import type { Stored } from '../../platform/event-store/event-guard.js';
 import type { StoredEvent } from '../../platform/event-store/event-store.port.js';
-import { categoryOf } from '../../platform/event-store/stream-names.js';
 import { AsProcessor, type Projection } from '../../platform/projections/processor.js';
 import { foldRows, writeRows } from '../../platform/projections/rebuild/bulk-rows.js';
 import { emailsOf, evolveRecord } from '../application-record.js';
-import type { ApplicationEvent } from '../application.events.js';
+import { isApplicationEvent, type ApplicationEvent } from '../application.events.js';
 import { ApplicationHistoryView, ApplicationView } from './application.entity.js';
 
 const APPLICATION_EVENT_TYPES = ['ApplicationSubmitted', 'StatusChanged'] satisfies ApplicationEvent['type'][];
-const isApplicationEvent = (stored: StoredEvent) => categoryOf(stored.streamId) === 'application';
 
 @AsProcessor()
 @Injectable()
@@ -22,7 +21,7 @@ export class ApplicationsProjection implements Projection {
 
   async handle(stored: StoredEvent, manager: EntityManager): Promise<void> {
     if (!isApplicationEvent(stored)) return;
-    const id = (stored as unknown as ApplicationEvent).data.applicationId;
+    const id = stored.data.applicationId;
     if (stored.type === 'ApplicationSubmitted') {
       await manager.upsert(ApplicationView, evolveApplication(undefined, stored)!, ['id']);
       return;
@@ -33,15 +32,16 @@ export class ApplicationsProjection implements Projection {
   }
 
   async rebuildChunk(events: readonly StoredEvent[], manager: EntityManager): Promise<void> {
-    const idOf = (stored: StoredEvent) => (isApplicationEvent(stored) ? (stored as unknown as ApplicationEvent).data.applicationId : undefined);
+    const idOf = (stored: StoredEvent) => (isApplicationEvent(stored) ? stored.data.applicationId : undefined);
     await foldRows(manager, ApplicationView, events, idOf, evolveApplication);
   }
 }
 
 /** The queue row after the event; undefined when the event changes nothing. */
 function evolveApplication(row: ApplicationView | undefined, stored: StoredEvent): ApplicationView | undefined {
+  if (!isApplicationEvent(stored)) return undefined;
   if (stored.type === 'ApplicationSubmitted') {
-    const event = stored as unknown as Extract<ApplicationEvent, { type: 'ApplicationSubmitted' }>;
+    const event = stored;
     const record = evolveRecord(null, stored)!;
     const searchText = [record.companyName, record.contactName, ...emailsOf(event.data)].join(' ').toLowerCase();
     return { ...columnsOf(record), id: event.data.applicationId, reference: record.reference, formType: record.formType, createdAt: new Date(record.createdAt), searchText };
@@ -81,19 +81,18 @@ export class ApplicationHistoryProjection implements Projection {
   }
 }
 
-function historyRow(stored: StoredEvent): ApplicationHistoryView {
-  const event = stored as unknown as ApplicationEvent;
-  const { actor } = stored.metadata;
+function historyRow(event: Stored<ApplicationEvent>): ApplicationHistoryView {
+  const { actor } = event.metadata;
   const common = {
-    eventId: stored.eventId,
-    position: stored.globalPosition.toString(),
+    eventId: event.eventId,
+    position: event.globalPosition.toString(),
     applicationId: event.data.applicationId,
-    type: stored.type,
-    at: stored.recordedAt,
+    type: event.type,
+    at: event.recordedAt,
     actorType: actor.type,
     actorId: actor.id,
   };
   return event.type === 'ApplicationSubmitted'
-    ? { ...common, applicantEmail: emailsOf(event.data)[0]!.toLowerCase(), fromStatus: null, toStatus: 'pending' as const, reviewNotes: null }
+    ? { ...common, applicantEmail: emailsOf(event.data)[0].toLowerCase(), fromStatus: null, toStatus: 'pending' as const, reviewNotes: null }
     : { ...common, applicantEmail: null, fromStatus: event.data.from, toStatus: event.data.to, reviewNotes: event.data.reviewNotes };
 }

@@ -13,7 +13,6 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { AppConfig } from '../config/app-config.js';
 import { DatabasePool } from '../database/database-pool.js';
 import { Logger } from 'nestjs-pino';
-import type { DestinationStream } from 'pino';
 import { requestIdOf } from '../logging/logging.js';
 import { AllErrorsFilter } from './error-filter.js';
 import { completeOpenApiDocument } from './openapi.js';

@@ -253,7 +253,7 @@ export class ProcessorRunner implements OnModuleInit, OnApplicationBootstrap, On
           from = await this.commit(processor, from, pending.slice(0, error.index));
           pending = pending.slice(error.index);
         }
-        const event = pending[0]!;
+        const event = pending[0];
         failing = failing?.eventId === event.eventId ? { ...failing, attempts: failing.attempts + 1 } : { eventId: event.eventId, attempts: 1 };
         if (failing.attempts < MAX_ATTEMPTS) {
           const wait = backoffMs(failing.attempts, 100, 2_000);
@@ -277,7 +277,7 @@ export class ProcessorRunner implements OnModuleInit, OnApplicationBootstrap, On
    * since lost its lock cannot apply anything twice.
    */
   private async commit(processor: EventProcessor, from: bigint, events: StoredEvent[], deadLetter?: { error: string; attempts: number }): Promise<bigint> {
-    const last = events[events.length - 1]!.globalPosition;
+    const last = events[events.length - 1].globalPosition;
     const runner = this.dataSource.createQueryRunner();
     try {
       await runner.connect();
@@ -285,7 +285,7 @@ export class ProcessorRunner implements OnModuleInit, OnApplicationBootstrap, On
       const [row] = (await runner.query('SELECT position FROM processor_checkpoints WHERE name = $1 FOR UPDATE', [processor.name])) as { position: string }[];
       if (BigInt(row?.position ?? -1) !== from) throw new CheckpointMoved();
       if (deadLetter) {
-        const event = events[0]!;
+        const event = events[0];
         await runner.query(
           `INSERT INTO processor_dead_letters (processor, event_id, position, event_type, error, attempts) VALUES ($1, $2, $3, $4, $5, $6)
            ON CONFLICT (processor, event_id) DO UPDATE SET error = EXCLUDED.error, attempts = EXCLUDED.attempts, failed_at = now()`,
@@ -372,10 +372,10 @@ export class ProcessorRunner implements OnModuleInit, OnApplicationBootstrap, On
 
   /** Hands a reactor its dead-lettered events again, oldest first; those that succeed leave the table. */
   private async redeliverDeadLetters(processor: EventProcessor, signal: AbortSignal): Promise<void> {
-    const rows = (await this.dataSource.query('SELECT event_id, position FROM processor_dead_letters WHERE processor = $1 ORDER BY position', [processor.name])) as {
+    const rows = (await this.dataSource.query<{
       event_id: string;
       position: string;
-    }[];
+    }[]>('SELECT event_id, position FROM processor_dead_letters WHERE processor = $1 ORDER BY position', [processor.name]));
     for (const row of rows) {
       if (signal.aborted) return;
       const [event] = await this.store.readAll(BigInt(row.position) - 1n, 1);
@@ -397,12 +397,12 @@ export class ProcessorRunner implements OnModuleInit, OnApplicationBootstrap, On
 
   /** The processor's checkpoint, created at 0 the first time (a batch locks and compares that row). */
   private async ensureCheckpoint(name: string): Promise<bigint> {
-    const rows = (await this.dataSource.query(
+    const rows = (await this.dataSource.query<{ position: string }[]>(
       `INSERT INTO processor_checkpoints (name, position) VALUES ($1, 0)
        ON CONFLICT (name) DO UPDATE SET name = EXCLUDED.name RETURNING position`,
       [name],
-    )) as { position: string }[];
-    const position = BigInt(rows[0]!.position);
+    ));
+    const position = BigInt(rows[0].position);
     this.watcher.advance(name, position);
     return position;
   }

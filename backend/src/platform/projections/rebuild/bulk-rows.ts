@@ -19,7 +19,7 @@ export async function writeRows<Row extends ObjectLiteral>(
 ): Promise<void> {
   if (rows.length === 0) return;
   const metadata = manager.connection.getMetadata(entity);
-  const columns = metadata.columns.filter((column) => column.propertyName in rows[0]!);
+  const columns = metadata.columns.filter((column) => column.propertyName in rows[0]);
   const names = columns.map((column) => `"${column.databaseName}"`);
   const records = rows.map((row) => Object.fromEntries(columns.map((column) => [column.databaseName, row[column.propertyName] ?? null])));
   const shape = columns.map((column, i) => `${names[i]} ${manager.connection.driver.normalizeType(column)}`);
@@ -39,10 +39,10 @@ export async function findRows<Row extends ObjectLiteral>(manager: EntityManager
   const metadata = manager.connection.getMetadata(entity);
   const [key] = metadata.primaryColumns;
   const select = metadata.columns.map((column) => `"${column.databaseName}" AS "${column.propertyName}"`).join(', ');
-  return (await manager.query(
-    `SELECT ${select} FROM "${metadata.tableName}" WHERE "${key!.databaseName}" = ANY($1::${manager.connection.driver.normalizeType(key!)}[])`,
+  return (await manager.query<Row[]>(
+    `SELECT ${select} FROM "${metadata.tableName}" WHERE "${key.databaseName}" = ANY($1::${manager.connection.driver.normalizeType(key)}[])`,
     [ids],
-  )) as Row[];
+  ));
 }
 
 /**
@@ -63,7 +63,7 @@ export async function foldRows<Row extends ObjectLiteral>(
     return (keys === undefined ? [] : typeof keys === 'string' ? [keys] : keys).map((key) => [key, event] as const);
   });
   const metadata = manager.connection.getMetadata(entity);
-  const keyProperty = metadata.primaryColumns[0]!.propertyName;
+  const keyProperty = metadata.primaryColumns[0].propertyName;
   const rows = new Map<string, Row>();
   for (const row of await findRows(manager, entity, [...new Set(touches.map(([key]) => key))])) rows.set(row[keyProperty] as string, row);
   const changed = new Set<string>();

@@ -88,7 +88,7 @@ export class ProjectionRebuilder implements OnApplicationBootstrap {
         for (;;) {
           const events = await next;
           if (events.length === 0) return;
-          position = events[events.length - 1]!.globalPosition;
+          position = events[events.length - 1].globalPosition;
           // Read the next chunk while this one is written.
           if (events.length === chunkSize) (next = this.store.readAll(position, chunkSize)).catch(() => undefined);
           await eachLimited(shadows, ({ projection, shadow }) => this.fold(db, projection, shadow, events));
@@ -126,7 +126,7 @@ export class ProjectionRebuilder implements OnApplicationBootstrap {
       try {
         for (let events = await this.store.readAll(from, chunkSize); events.length > 0; events = await this.store.readAll(from, chunkSize)) {
           await this.fold(db, projection, shadow, events);
-          from = events[events.length - 1]!.globalPosition;
+          from = events[events.length - 1].globalPosition;
           folded += events.length;
           if (events.length < chunkSize) break;
         }
@@ -151,7 +151,7 @@ export class ProjectionRebuilder implements OnApplicationBootstrap {
         const events = await this.store.readAll(position, chunkSize);
         if (events.length === 0) break;
         rest.push(...events);
-        position = events[events.length - 1]!.globalPosition;
+        position = events[events.length - 1].globalPosition;
       }
       const position = rest.at(-1)?.globalPosition ?? from;
       await db.transaction(async (manager) => {

@@ -33,11 +33,11 @@ export class ShadowTables {
     await manager.query(`CREATE SCHEMA ${ident(this.schema)}`);
     for (const table of this.tables) {
       await manager.query(`CREATE TABLE ${this.shadow(table)} (LIKE ${this.live(table)} INCLUDING ALL EXCLUDING INDEXES)`);
-      const constraints = (await manager.query(
+      const constraints = (await manager.query<{ name: string; definition: string }[]>(
         `SELECT conname AS name, pg_get_constraintdef(oid) AS definition FROM pg_constraint
           WHERE conrelid = $1::regclass AND contype IN ('p', 'u', 'x', 'f') ORDER BY contype DESC, conname`,
         [this.live(table)],
-      )) as { name: string; definition: string }[];
+      ));
       for (const { name, definition } of constraints) await manager.query(`ALTER TABLE ${this.shadow(table)} ADD CONSTRAINT ${ident(name)} ${definition}`);
     }
   }
@@ -45,11 +45,11 @@ export class ShadowTables {
   /** The live tables' other indexes, under the same names, on the shadow tables. */
   async addIndexes(manager: EntityManager): Promise<void> {
     for (const table of this.tables) {
-      const indexes = (await manager.query(
+      const indexes = (await manager.query<{ definition: string }[]>(
         `SELECT pg_get_indexdef(i.indexrelid) AS definition FROM pg_index i
           WHERE i.indrelid = $1::regclass AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = i.indexrelid AND c.conrelid = i.indrelid)`,
         [this.live(table)],
-      )) as { definition: string }[];
+      ));
       for (const { definition } of indexes) {
         const on = ` ON ${this.live(table)} `;
         if (!definition.includes(on)) throw new Error(`Cannot copy index of ${table}: ${definition}`);
@@ -69,13 +69,13 @@ export class ShadowTables {
    */
   async swap(manager: EntityManager): Promise<void> {
     for (const table of this.tables) {
-      const sequences = (await manager.query(
+      const sequences = (await manager.query<{ sequence: string; column: string }[]>(
         `SELECT d.objid::regclass::text AS sequence, a.attname AS column FROM pg_depend d
            JOIN pg_class s ON s.oid = d.objid AND s.relkind = 'S'
            JOIN pg_attribute a ON a.attrelid = d.refobjid AND a.attnum = d.refobjsubid
           WHERE d.refobjid = $1::regclass AND d.deptype = 'a'`,
         [this.live(table)],
-      )) as { sequence: string; column: string }[];
+      ));
       for (const { sequence } of sequences) await manager.query(`ALTER SEQUENCE ${sequence} OWNED BY NONE`);
       await manager.query(`DROP TABLE ${this.live(table)}`);
       await manager.query(`ALTER TABLE ${this.shadow(table)} SET SCHEMA ${ident(this.liveSchema)}`);
