@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createTestApp, type TestApp } from './support/app.js';
+import { bearer, createStaff } from './support/auth.js';
 
 describe('health', () => {
   let t: TestApp;
@@ -19,6 +20,13 @@ describe('health', () => {
     const res = await t.request({ method: 'GET', url: '/api/health/database' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ok', responseTime: expect.any(Number) });
+  });
+
+  it('tells staff which PostgreSQL version answers', async () => {
+    const staff = await createStaff(t);
+    const res = await t.request({ method: 'GET', url: '/api/health/database', headers: bearer(staff.token) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok', responseTime: expect.any(Number), version: expect.stringMatching(/^\d+\.\d+/) });
   });
 
   it('checks the mail transport', async () => {

@@ -200,10 +200,12 @@ describe('headers and caching', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
-  it('does not show the PostgreSQL version to anyone', async () => {
+  it('does not show the PostgreSQL version to anonymous callers or merchants', async () => {
     const res = await t.request({ method: 'GET', url: '/api/health/database' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ok', responseTime: expect.any(Number) });
     expect(res.body).not.toMatch(/PostgreSQL|\d+\.\d+/);
+    const asMerchant = await t.request({ method: 'GET', url: '/api/health/database', headers: bearer((await registerMerchant(t)).token) });
+    expect(asMerchant.json()).toEqual({ status: 'ok', responseTime: expect.any(Number) });
   });
 });
