@@ -93,7 +93,7 @@ describe('processors under faults', () => {
     jest.restoreAllMocks();
   });
   async function runner(processors: EventProcessor[], options: { run: boolean; poolSize?: number } = { run: true }): Promise<ProcessorRunner> {
-    const created = await createRunner(database.url, store, pool, processors, options);
+    const created = await createRunner(database.url, store, processors, options);
     closers.push(created.close);
     return created.runner;
   }
@@ -215,7 +215,7 @@ describe('processors under faults', () => {
     expect([first.handled, second.handled].sort()).toEqual([0, 3]);
 
     for (let round = 0; round < 3; round++) {
-      await terminate('tallyline:checkpoints'); // both instances lose every lock at once
+      await terminate('tallyline:listener'); // both instances lose every lock at once
       last = (await deposit([10 + round, 20 + round])).lastPosition;
       expect(await eventually(async () => (await checkpoint('balances')) === last)).toBe(true);
     }

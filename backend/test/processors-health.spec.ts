@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { DataSource } from 'typeorm';
 import { UsersProjection } from '../src/identity/read-models/users.projection.js';
 import { EventStore } from '../src/platform/event-store/event-store.port.js';
 import { ProcessorRunner } from '../src/platform/projections/processor-runner.js';
@@ -41,6 +42,17 @@ describe('processors in /api/health, and operator retry', () => {
     expect(body.database.oldestTransaction.seconds).toEqual(expect.any(Number));
   });
 
+  it('holds one listening connection, shared by the event store’s wake-ups and the processors’ locks', async () => {
+    await registerMerchant(t); // a write: subscribers wake, processors hold their locks
+    const sessions = async () =>
+      (await t.app.get(DataSource).query<{ name: string }[]>("SELECT application_name AS name FROM pg_stat_activity WHERE datname = current_database() AND application_name LIKE 'tallyline:%'")).map((row) => row.name);
+    expect(await sessions()).toEqual(['tallyline:listener']);
+    const [held] = await t.app.get(DataSource).query<{ locks: number }[]>(
+      "SELECT count(*)::int AS locks FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid WHERE l.locktype = 'advisory' AND a.application_name = 'tallyline:listener' AND a.datname = current_database()",
+    );
+    expect(held?.locks).toBe(t.app.get(ProcessorRunner).names.length);
+  });
+
   it('marks exactly the projection that cannot handle a poison event failed, while the others advance; a retry resumes it', async () => {
     const merchant = await registerMerchant(t);
     // A UserRegistered with no data to speak of: the users table refuses it, nothing else minds.
@@ -52,6 +64,9 @@ describe('processors in /api/health, and operator retry', () => {
     expect(await eventually(async () => (await processor('users')).state === 'failed')).toBe(true);
     const later = await t.request({ method: 'POST', url: '/api/merchant-applications', payload: longForm() }); // the others keep going
     expect(later.statusCode).toBe(201);
+    // The answer waited for the projections it reads from; reactors and the event log may be a moment later.
+    const othersCaughtUp = async () => (await health()).processors.every((p) => p.name === 'users' || (p.state === 'running' && p.eventsBehind === 0));
+    expect(await eventually(othersCaughtUp)).toBe(true);
 
     const body = await health();
     expect(body.status).toBe('degraded');

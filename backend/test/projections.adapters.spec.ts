@@ -60,7 +60,7 @@ function describeProjectionsOver(name: string, createStore: (pool: DatabasePool)
     const applied = async () => (await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM applied_events')).rows[0].n;
 
     it('applies events live, each once, and a writer can wait for its position; a restart resumes from the checkpoint', async () => {
-      const first = await createRunner(database.url, store, pool, [new TallyProjection(prefix)]);
+      const first = await createRunner(database.url, store, [new TallyProjection(prefix)]);
       first.runner.startAll();
       await deposit('a', [100, 250]);
       const appended = await deposit('b', [7]);
@@ -74,7 +74,7 @@ function describeProjectionsOver(name: string, createStore: (pool: DatabasePool)
       // Appended while no instance runs the projection: the next one picks them up from the checkpoint.
       await deposit('a', [1, 2, 3]);
       const last = await deposit('c', [40]);
-      const second = await createRunner(database.url, store, pool, [new TallyProjection(prefix)]);
+      const second = await createRunner(database.url, store, [new TallyProjection(prefix)]);
       try {
         second.runner.startAll();
         expect(await second.runner.waitFor(last.lastPosition)).toBe(true);

@@ -76,12 +76,12 @@ describe('projection runner', () => {
     closers = [];
   });
   async function runner(projection: Projection, options = { run: false }) {
-    const created = await createRunner(database.url, store, pool, [projection], options);
+    const created = await createRunner(database.url, store, [projection], options);
     closers.push(() => created.close());
     return created.runner;
   }
   async function withRebuilder(projection: Projection, options = { run: false }) {
-    const created = await createRunner(database.url, store, pool, [projection], options);
+    const created = await createRunner(database.url, store, [projection], options);
     closers.push(created.close);
     return created;
   }

@@ -4,6 +4,41 @@ import pg from 'pg';
 import { lifecycle } from '../lifecycle.js';
 import { backoffMs, sleep } from './transient-errors.js';
 
+type Handlers = { notification?: (message: pg.Notification) => void; lost?: () => void; connected?: () => void };
+
+const shared = new WeakMap<pg.Pool, { connection: ListeningConnection; users: number }>();
+
+/**
+ * The one listening connection of an app instance (everything built on its pool): the event store's
+ * wake-ups and the processors' checkpoints and locks share it. `release` removes the caller's handlers;
+ * the last release closes the connection. Two app instances in one process have two pools, so two
+ * sessions, as two processes would.
+ */
+export function acquireListeningConnection(pool: pg.Pool, channel: string, handlers: Handlers): { connection: ListeningConnection; release: () => Promise<void> } {
+  let entry = shared.get(pool);
+  if (!entry) {
+    entry = { connection: new ListeningConnection(pool.options, 'listener'), users: 0 };
+    shared.set(pool, entry);
+  }
+  const current = entry;
+  current.users++;
+  const { connection } = current;
+  for (const [event, handler] of Object.entries(handlers)) connection.on(event, handler);
+  void connection.listen(channel);
+  let released = false;
+  return {
+    connection,
+    release: async () => {
+      if (released) return;
+      released = true;
+      for (const [event, handler] of Object.entries(handlers)) connection.off(event, handler);
+      if (--current.users > 0) return;
+      shared.delete(pool);
+      await connection.close();
+    },
+  };
+}
+
 /**
  * One dedicated connection (outside the pool, so it never starves it) that LISTENs on some channels
  * and reconnects forever, with capped jittered backoff, whenever it is lost.
@@ -20,9 +55,10 @@ export class ListeningConnection extends EventEmitter {
   /** Bumped on every new session: session state (locks) from an older one is gone. */
   session = 0;
 
+  private readonly channels = new Set<string>();
+
   constructor(
     private readonly config: pg.ClientConfig,
-    private readonly channels: readonly string[],
     readonly name: string,
   ) {
     super();
@@ -56,6 +92,7 @@ export class ListeningConnection extends EventEmitter {
       client.on('error', () => this.lose(client));
       try {
         await client.connect();
+        // A Set's iteration also visits channels added while it awaits: none is left out.
         for (const channel of this.channels) await client.query(`LISTEN ${channel}`);
       } catch (error) {
         void client.end().catch(() => undefined);
@@ -104,6 +141,15 @@ export class ListeningConnection extends EventEmitter {
     const result = this.queue.then(run, run);
     this.queue = result.catch(() => undefined);
     return result;
+  }
+
+  /** Listens on one more channel from now on and after every reconnect. */
+  async listen(channel: string): Promise<void> {
+    if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Not a channel name: ${channel}`);
+    if (this.channels.has(channel)) return;
+    this.channels.add(channel);
+    // Not connected yet: the connect listens on it. Lost meanwhile: the reconnect does.
+    if (this.client) await this.query(`LISTEN ${channel}`).catch(() => undefined);
   }
 
   async close(): Promise<void> {

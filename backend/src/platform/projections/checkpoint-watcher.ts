@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
-import { ListeningConnection } from '../database/listening-connection.js';
+import { acquireListeningConnection, type ListeningConnection } from '../database/listening-connection.js';
 
 export const CHECKPOINT_CHANNEL = 'tallyline_checkpoints';
 
@@ -21,7 +21,8 @@ type Control = 'pause' | 'resume';
  * Knows every processor's checkpoint and failure, including those of other instances (via NOTIFY),
  * so `waitFor` and health work on any instance behind a load balancer.
  *
- * Its connection is also the one session that holds this process's processor locks (advisory locks):
+ * Its connection (the app instance's one listening connection) is also the session that holds the
+ * instance's processor locks (advisory locks):
  * when it is lost, every lock is gone at once (`lost`), and the runner takes them again after the
  * reconnect. It reconnects forever.
  */
@@ -33,15 +34,20 @@ export class CheckpointWatcher {
   /** Locks held, with the session that holds them. */
   private readonly locks = new Map<string, number>();
 
+  private readonly release: () => Promise<void>;
+
   constructor(private readonly pool: pg.Pool) {
-    this.connection = new ListeningConnection(pool.options, [CHECKPOINT_CHANNEL], 'checkpoints');
-    this.connection.on('notification', (message: pg.Notification) => this.onNotification(message.payload ?? ''));
-    this.connection.on('lost', () => {
-      this.locks.clear();
-      this.emitter.emit('lost');
-    });
-    // Whatever was notified while we were away is read back from the tables.
-    this.connection.on('connected', () => void this.reload().catch(() => undefined));
+    ({ connection: this.connection, release: this.release } = acquireListeningConnection(pool, CHECKPOINT_CHANNEL, {
+      notification: (message) => {
+        if (message.channel === CHECKPOINT_CHANNEL) this.onNotification(message.payload ?? '');
+      },
+      lost: () => {
+        this.locks.clear();
+        this.emitter.emit('lost');
+      },
+      // Whatever was notified while we were away is read back from the tables.
+      connected: () => void this.reload().catch(() => undefined),
+    }));
   }
 
   async start(): Promise<void> {
@@ -163,8 +169,10 @@ export class CheckpointWatcher {
   }
 
   async stop(): Promise<void> {
+    // The session may live on for the event store's wake-ups: give the locks back explicitly.
+    if (this.locks.size > 0) await this.connection.query('SELECT pg_advisory_unlock_all()').catch(() => undefined);
     this.locks.clear();
-    await this.connection.close();
+    await this.release();
   }
 }
 

@@ -1,26 +1,31 @@
 import { EventEmitter } from 'node:events';
 import type pg from 'pg';
-import { ListeningConnection } from '../../database/listening-connection.js';
+import { acquireListeningConnection, type ListeningConnection } from '../../database/listening-connection.js';
 
 /** How long a reader waits for the listening connection before reading anyway (the database may be down). */
 const LISTEN_WAIT_MS = 1_000;
 
 /**
- * One LISTEN connection per process and channel, shared by every waiter. It reconnects forever; a
+ * Wake-ups from the app instance's one listening connection, shared by every waiter. It reconnects forever; a
  * lost connection and every reconnect wake everybody (they re-read, so nothing is missed).
  */
 export class WakeUpListener {
   private readonly emitter = new EventEmitter().setMaxListeners(0);
   private readonly connection: ListeningConnection;
+  private readonly release: () => Promise<void>;
   private closed = false;
   /** Bumped on every wake-up, so a waiter can tell it missed one while it was reading. */
   generation = 0;
 
   constructor(pool: pg.Pool, channel: string) {
-    this.connection = new ListeningConnection(pool.options, [channel], 'wake-ups');
-    this.connection.on('notification', () => this.wake());
-    this.connection.on('lost', () => this.wake());
-    this.connection.on('connected', () => this.wake());
+    const wake = () => this.wake();
+    ({ connection: this.connection, release: this.release } = acquireListeningConnection(pool, channel, {
+      notification: (message) => {
+        if (message.channel === channel) wake();
+      },
+      lost: wake,
+      connected: wake,
+    }));
   }
 
   /** Resolves on the next notification after `seen`, or after `timeoutMs` at the latest. */
@@ -63,6 +68,6 @@ export class WakeUpListener {
   async close(): Promise<void> {
     this.closed = true;
     this.wake();
-    await this.connection.close();
+    await this.release();
   }
 }
