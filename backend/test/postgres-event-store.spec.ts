@@ -149,7 +149,7 @@ describe('a database restored from a logical dump into another cluster', () => {
     }
   });
 
-  it('is re-based: same order, checkpoints follow their events, new events sort after, the start check passes', async () => {
+  it('is re-based: same order, checkpoints, failures and dead letters follow their events, new events sort after, the start check passes', async () => {
     const { database, pool: restored } = await createMigratedDatabase();
     const rebasedStore = new PostgresEventStore(restored);
     try {
@@ -158,10 +158,20 @@ describe('a database restored from a logical dump into another cluster', () => {
         `INSERT INTO processor_checkpoints (name, position)
          VALUES ('saw-two', (SELECT global_position FROM events WHERE type = 'R1')), ('saw-none', 0)`,
       );
+      await restored.query(
+        `INSERT INTO processor_failures (name, position, event_id, event_type, error, attempts)
+           SELECT 'failed-at-other', global_position, event_id, type, 'boom', 3 FROM events WHERE type = 'Other'`,
+      );
+      await restored.query(
+        `INSERT INTO processor_dead_letters (processor, event_id, position, event_type, error, attempts)
+           SELECT 'mailer', event_id, global_position, type, 'boom', 3 FROM events WHERE type = 'R0'`,
+      );
       expect(await rebasePositions(restored)).toEqual({ rebased: true, events: 3, checkpoints: 2 });
       await rebasedStore.assertTransactionCounterAhead();
       const { rows } = await restored.query('SELECT name, position FROM processor_checkpoints ORDER BY name');
       expect(rows).toEqual([{ name: 'saw-none', position: '0' }, { name: 'saw-two', position: '2' }]);
+      expect((await restored.query('SELECT position FROM processor_failures')).rows).toEqual([{ position: '3' }]);
+      expect((await restored.query('SELECT position FROM processor_dead_letters')).rows).toEqual([{ position: '1' }]);
       const after = await rebasedStore.append('restored-1', [event('After')], 1);
       await settled(rebasedStore, after.lastPosition);
       const all = await rebasedStore.readAll(0n, 10);

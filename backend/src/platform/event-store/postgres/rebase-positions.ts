@@ -12,7 +12,8 @@ const PER_TRANSACTION = 2n ** 20n;
 /**
  * After a logical restore into another cluster (see assertTransactionCounterAhead): renumbers every event
  * 1, 2, 3… in its global order, as if written by transactions 0, 1, 2… of 2^20 events each, moves each
- * processor checkpoint to the new position of the last event it had seen, then advances the cluster's
+ * processor checkpoint to the new position of the last event it had seen (and each recorded failure and
+ * dead letter to that of its event), then advances the cluster's
  * transaction counter past them so new events sort after. One transaction; run it with the app stopped.
  * Read models keep the old positions they copied (the event log's), so rebuild them afterwards (replay).
  */
@@ -43,6 +44,9 @@ export async function rebasePositions(pool: pg.Pool): Promise<RebaseResult> {
             SET position = coalesce((SELECT m.new FROM rebase_positions m WHERE m.old <= c.position ORDER BY m.old DESC LIMIT 1), 0)`,
       )
     ).rowCount!;
+    // A recorded failure or dead letter names the event it failed at: it follows that event.
+    await client.query('UPDATE processor_failures f SET position = m.new FROM rebase_positions m WHERE f.position = m.old');
+    await client.query('UPDATE processor_dead_letters d SET position = m.new FROM rebase_positions m WHERE d.position = m.old');
     // Through negative positions: an old position may equal a new one, and the primary key is checked row by row.
     await client.query('UPDATE events SET global_position = -global_position');
     events = (
