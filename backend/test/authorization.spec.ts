@@ -22,6 +22,7 @@ interface Fixture {
   merchantA: { id: string; email: string };
   applicationId: string;
   eventId: string;
+  paymentMethodA: string;
 }
 
 /**
@@ -42,6 +43,11 @@ const MATRIX: Record<string, { request: (f: Fixture) => Omit<InjectOptions, 'met
   'GET /api/merchants/stats': { request: () => ({ url: '/api/merchants/stats' }), expected: merchants(200) },
   'GET /api/merchants/api-keys': { request: () => ({ url: '/api/merchants/api-keys' }), expected: merchants(200) },
   'POST /api/merchants/api-keys/:environment/rotate': { request: () => ({ url: '/api/merchants/api-keys/production/rotate' }), expected: merchants(201) },
+  'GET /api/payment-methods': { request: () => ({ url: '/api/payment-methods' }), expected: merchants(200) },
+  'POST /api/payment-methods': { request: () => ({ url: '/api/payment-methods', payload: { name: 'Cards', type: 'credit_card' } }), expected: merchants(201) },
+  'PATCH /api/payment-methods/:id': { request: (f) => ({ url: `/api/payment-methods/${f.paymentMethodA}`, payload: { isActive: false } }), expected: merchants(404, 200) },
+  'GET /api/client/currencies': { request: () => ({ url: '/api/client/currencies' }), expected: clientApi(200) },
+  'GET /api/client/documentation': { request: () => ({ url: '/api/client/documentation' }), expected: clientApi(200) },
   'GET /api/client/merchant': { request: () => ({ url: '/api/client/merchant' }), expected: clientApi(200) },
   'GET /api/admin/merchant-applications': { request: () => ({ url: '/api/admin/merchant-applications' }), expected: staffOnly(200) },
   'GET /api/admin/merchant-applications/:id': { request: (f) => ({ url: `/api/admin/merchant-applications/${f.applicationId}` }), expected: staffOnly(200) },
@@ -75,7 +81,8 @@ describe('authorization', () => {
     const key = (await t.request({ method: 'POST', url: '/api/merchants/api-keys/staging/rotate', headers: bearer(a.token) })).json().key as string;
     const { id: applicationId } = await createApplication(t, {}, [{ field: 'passportId', filename: 'passport.pdf', content: PDF }]);
     const [event] = (await t.app.get(DataSource).query<{ event_id: string }[]>(`SELECT event_id FROM events WHERE stream_id = $1 LIMIT 1`, [`merchant-${a.merchant.id}`]));
-    fixture = { merchantA: { id: a.merchant.id, email: a.user.email }, applicationId, eventId: event.event_id };
+    const paymentMethodA = (await t.request({ method: 'POST', url: '/api/payment-methods', headers: bearer(a.token), payload: { name: 'Cards', type: 'credit_card' } })).json<{ id: string }>().id;
+    fixture = { merchantA: { id: a.merchant.id, email: a.user.email }, applicationId, eventId: event.event_id, paymentMethodA };
     credentials = {
       anonymous: {},
       merchantA: bearer(a.token),

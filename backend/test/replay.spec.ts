@@ -20,9 +20,10 @@ const TABLES = {
   merchant_applications: 'id',
   application_history: 'position',
   event_log: 'position',
+  payment_methods: 'id',
 };
 
-const PROJECTIONS = 7;
+const PROJECTIONS = 8;
 
 /**
  * `npm run replay` next to a running app: the app (`t`, running projections) serves requests while a
@@ -46,6 +47,8 @@ describe('replay on a live system', () => {
         await t.request({ method: 'PATCH', url: '/api/merchants/environment', headers: bearer(token) });
         expect((await t.request({ method: 'POST', url: '/api/merchants/api-keys/staging/rotate', headers: bearer(token) })).statusCode).toBe(201);
       }
+      const method = await t.request({ method: 'POST', url: '/api/payment-methods', headers: bearer(token), payload: { name: `Cards ${i}`, type: 'credit_card' } });
+      await t.request({ method: 'PATCH', url: `/api/payment-methods/${method.json<{ id: string }>().id}`, headers: bearer(token), payload: { isActive: i % 2 === 0 } });
       const { id } = await createApplication(t, { primaryEmail: user.email, companyName: `Shop ${i}` });
       await review(id, 'under_review');
       if (i % 2 === 1) await review(id, 'approved');
@@ -127,7 +130,7 @@ describe('replay on a live system', () => {
 
     hold.release();
     const summaries = await replay;
-    expect(summaries.map((s) => s.name).sort()).toEqual(['api-keys', 'application-history', 'event-log', 'merchant-applications', 'merchant-stats', 'merchants', 'users']);
+    expect(summaries.map((s) => s.name).sort()).toEqual(['api-keys', 'application-history', 'event-log', 'merchant-applications', 'merchant-stats', 'merchants', 'payment-methods', 'users']);
     await caughtUp();
     // The swapped tables are the live ones: the write made during the replay is there exactly once.
     expect(await snapshot()).toEqual(live);

@@ -6,6 +6,7 @@ export const streamNames = {
   user: (id: string) => `user-${id}`,
   merchant: (id: string) => `merchant-${id}`,
   application: (id: string) => `application-${id}`,
+  paymentMethod: (id: string) => `payment_method-${id}`,
 } as const;
 
 export function categoryOf(streamId: string): string {

@@ -6,6 +6,7 @@ import { EventStoreSemantics1700000000300 } from './1700000000300-event-store-se
 import { ProcessorFailures1700000000400 } from './1700000000400-processor-failures.js';
 import { SecretsFromEvents1700000000600 } from './1700000000600-secrets-from-events.js';
 import { RateLimits1700000000700 } from './1700000000700-rate-limits.js';
+import { PaymentMethods1700000000900 } from './1700000000900-payment-methods.js';
 
 /** Every migration, in order. Add new ones at the end. */
 export const migrations = [
@@ -17,4 +18,5 @@ export const migrations = [
   ProcessorFailures1700000000400,
   SecretsFromEvents1700000000600,
   RateLimits1700000000700,
+  PaymentMethods1700000000900,
 ];
