@@ -6,6 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/axe.js';
 import { launchBrowser, watchErrors } from './support/browser.js';
 import { startServer, STAFF, type RunningServer } from './support/server.js';
+import { samplePrecheckApplication } from '@tallyline/contracts';
 
 /** A one-page PDF showing `text`: tiny, yet real enough for the server's type check and the viewer. */
 function tinyPdf(text: string): Buffer {
@@ -34,34 +35,7 @@ const unique = (label: string) => `${label} ${randomUUID().slice(0, 6)}`;
 
 /** The pre-check form as a visitor sends it: multipart, every field as text, documents as files. */
 async function submitApplication(baseUrl: string, companyName: string, primaryEmail: string): Promise<{ id: string }> {
-  const fields: Record<string, string> = {
-    operatingCountry: 'United Kingdom',
-    companyName,
-    companyType: 'Private Company (LTD)',
-    street: '1 High Street',
-    city: 'London',
-    stateProvince: 'Greater London',
-    postalCode: 'EC1A 1BB',
-    addressCountry: 'United Kingdom',
-    registrationNumber: '01234567',
-    incorporationDate: '2020-02-03',
-    vatTaxNumber: 'GB123456789',
-    primaryEmail,
-    phoneNumber: '+44 20 7946 0000',
-    shareholderFirstName: 'Ada',
-    shareholderLastName: 'Lovelace',
-    ownershipPercent: '75',
-    shareholderStreet: '2 Low Road',
-    shareholderCity: 'London',
-    shareholderStateProvince: 'Greater London',
-    shareholderPostalCode: 'N1 9GU',
-    shareholderEmail: 'ada@example.test',
-    technicalContactEmail: 'tech@example.test',
-    website: 'https://engines.example.test',
-    companyDescription: 'Handmade analytical engines, sold online.',
-    targetMarketsEU: '25',
-    settlementDetails: 'TXYZabc1234567890abcdefghijklmnop',
-  };
+  const fields = { ...samplePrecheckApplication(randomUUID().slice(0, 8)), companyName, primaryEmail };
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   form.append('passportId', new Blob([new Uint8Array(tinyPdf('Passport of Ada Lovelace'))], { type: 'application/pdf' }), 'passport.pdf');
@@ -199,7 +173,8 @@ describe('back-office: staff review of merchant applications', () => {
     ]) {
       await dialog.getByRole('heading', { name: section, exact: true }).waitFor();
     }
-    for (const value of ['EC1A 1BB', 'GB123456789', '2020-02-03', 'TXYZabc1234567890abcdefghijklmnop', 'Private Company (LTD)']) {
+    const sample = samplePrecheckApplication();
+    for (const value of [sample.postalCode, sample.vatTaxNumber, sample.incorporationDate, sample.settlementDetails, sample.companyType]) {
       await dialog.getByText(value, { exact: true }).waitFor();
     }
     await dialog.getByText('passport.pdf', { exact: false }).waitFor();

@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/axe.js';
 import { useAppAndBrowser } from './support/app.js';
 import { STAFF } from './support/server.js';
+import { samplePrecheckApplication, samplePrecheckForm } from '@tallyline/contracts';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -21,28 +22,7 @@ async function fillPrecheck(page: Page, company: string) {
   await choose(page, 'Operating Country', 'United Kingdom');
   await choose(page, 'Company Type', 'Private Company (LTD)');
   await choose(page, 'Country', 'United Kingdom');
-  const values: Record<string, string> = {
-    'Company Name': company,
-    'Street Address': '1 High Street',
-    City: 'London',
-    'State/Province': 'Greater London',
-    'Postal Code': 'N1 1AA',
-    'Registration Number': '12345678',
-    'VAT/Tax Number': 'GB123456789',
-    'Primary Email': `owner-${randomUUID().slice(0, 6)}@bluebottle.example`,
-    'Phone Number': '+44 20 7946 0000',
-    'Shareholder First Name': 'Ada',
-    'Shareholder Last Name': 'Lovelace',
-    'Shareholder Street Address': '2 Low Road',
-    'Shareholder City': 'London',
-    'Shareholder State/Province': 'Greater London',
-    'Shareholder Postal Code': 'N1 1AB',
-    'Shareholder Email': 'ada@bluebottle.example',
-    'Technical Contact Email': 'tech@bluebottle.example',
-    Website: 'https://bluebottle.example',
-    'Company Description': 'We roast and sell speciality coffee online.',
-    'USDT Settlement Address (Tron network)': 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
-  };
+  const values = samplePrecheckForm({ ...samplePrecheckApplication(randomUUID().slice(0, 6)), companyName: company });
   for (const [label, value] of Object.entries(values)) await textbox(page, label).fill(value);
   await page.getByLabel('Incorporation Date').fill('2020-01-31');
   await page.getByRole('slider', { name: /Ownership/ }).press('ArrowLeft');

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LongApplicationInput } from '@tallyline/contracts';
 import { createTestApp, type TestApp } from './app.js';
+import { samplePrecheckApplication } from '@tallyline/contracts';
 
 /** Polls until `check` holds (reactors run after the command has answered), for up to 15 s on a busy machine. */
 export async function eventually(check: () => Promise<boolean>): Promise<boolean> {
@@ -30,36 +31,7 @@ export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAA
 export const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0xff, 0xd9]);
 
 export function precheckFields(overrides: Record<string, string> = {}): Record<string, string> {
-  const unique = randomUUID().slice(0, 8);
-  return {
-    operatingCountry: 'United Kingdom',
-    companyName: `Acme ${unique} Ltd`,
-    companyType: 'Private Company (LTD)',
-    street: '1 High Street',
-    city: 'London',
-    stateProvince: 'Greater London',
-    postalCode: 'EC1A 1BB',
-    addressCountry: 'United Kingdom',
-    registrationNumber: '12345678',
-    incorporationDate: '2019-04-01',
-    vatTaxNumber: 'GB123456789',
-    primaryEmail: `ops-${unique}@acme.test`,
-    phoneNumber: '+44 20 7946 0000',
-    shareholderFirstName: 'Grace',
-    shareholderLastName: 'Hopper',
-    ownershipPercent: '75',
-    shareholderStreet: '2 Low Road',
-    shareholderCity: 'Leeds',
-    shareholderStateProvince: 'West Yorkshire',
-    shareholderPostalCode: 'LS1 4AP',
-    shareholderEmail: `grace-${unique}@acme.test`,
-    technicalContactEmail: `tech-${unique}@acme.test`,
-    website: 'https://acme.example',
-    companyDescription: 'We sell anvils and rockets to discerning coyotes.',
-    targetMarketsEU: '25',
-    settlementDetails: 'TXYZabcdefghijklmnopqrstuvwxyz1234',
-    ...overrides,
-  };
+  return { ...samplePrecheckApplication(randomUUID().slice(0, 8)), ...overrides };
 }
 
 export function longForm(overrides: Partial<LongApplicationInput> = {}): LongApplicationInput {

@@ -4,3 +4,4 @@ export * from './documents.js';
 export * from './messages.js';
 export * from './options.js';
 export * from './review.js';
+export * from './samples.js';

@@ -1,9 +1,12 @@
 import { beforeEach, describe, expect, it, type jest } from '@jest/globals';
+import { samplePrecheckApplication, samplePrecheckForm } from '@tallyline/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { jsonResponse, mockFetch } from '../../../../test/fetch';
 import { renderPage } from '../../../../test/render';
 import PrecheckApplicationPage from './PrecheckApplicationPage';
+
+const SAMPLE = samplePrecheckApplication();
 
 /** The input labelled exactly `label` (MUI appends a thin space and `*` to required labels). */
 const input = (label: string) =>
@@ -23,28 +26,7 @@ async function fillValidApplication() {
   await choose('Operating Country', 'United Kingdom');
   await choose('Company Type', 'Private Company (LTD)');
   await choose('Country', 'Germany');
-  type({
-    'Company Name': 'Blue Bottle Ltd',
-    'Street Address': '1 High Street',
-    City: 'London',
-    'State/Province': 'Greater London',
-    'Postal Code': 'N1 1AA',
-    'Registration Number': '12345678',
-    'Incorporation Date': '2020-01-31',
-    'VAT/Tax Number': 'GB123456789',
-    'Primary Email': 'owner@bluebottle.example',
-    'Phone Number': '+44 20 7946 0000',
-    'Shareholder First Name': 'Ada',
-    'Shareholder Last Name': 'Lovelace',
-    'Shareholder Street Address': '2 Low Road',
-    'Shareholder City': 'London',
-    'Shareholder State/Province': 'Greater London',
-    'Shareholder Postal Code': 'N1 1AB',
-    'Shareholder Email': 'ada@bluebottle.example',
-    'Technical Contact Email': 'tech@bluebottle.example',
-    Website: 'https://bluebottle.example',
-    'Company Description': 'We roast and sell coffee online.',
-    'USDT Settlement Address (Tron network)': 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' });
+  type({ ...samplePrecheckForm(SAMPLE), 'Incorporation Date': SAMPLE.incorporationDate ?? '' });
 }
 
 describe('PrecheckApplicationPage validation', () => {
@@ -102,7 +84,7 @@ describe('PrecheckApplicationPage validation', () => {
     const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe('/api/merchant-applications');
     const body = init?.body as FormData;
-    expect(body.get('companyName')).toBe('Blue Bottle Ltd');
+    expect(body.get('companyName')).toBe(SAMPLE.companyName);
     expect(body.get('ownershipPercent')).toBe('100');
     expect(body.get('targetMarketsEU')).toBe('0');
     expect((body.get('bankStatements') as File).name).toBe('statements.pdf');
