@@ -23,7 +23,13 @@ interface Fixture {
   applicationId: string;
   eventId: string;
   paymentMethodA: string;
+  /** A staging payment of merchant A. */
+  paymentId: string;
 }
+
+const PAYMENT = { amount: 1234, currency: 'GBP', customerEmail: 'c@example.com', customerName: 'C', orderId: 'o-1', paymentMethod: 'credit_card' };
+/** A's own record: A and A's key in its environment see it; B gets 404 as for a missing one. */
+const ownPayment: Expected = { anonymous: 401, merchantA: 200, merchantB: 404, staff: 403, keyOtherEnv: 403, keyOwnEnv: 200 };
 
 /**
  * Every endpoint × every kind of caller → the expected status. A's API key is a staging key; "other
@@ -49,6 +55,13 @@ const MATRIX: Record<string, { request: (f: Fixture) => Omit<InjectOptions, 'met
   'GET /api/client/currencies': { request: () => ({ url: '/api/client/currencies' }), expected: clientApi(200) },
   'GET /api/client/documentation': { request: () => ({ url: '/api/client/documentation' }), expected: clientApi(200) },
   'GET /api/client/merchant': { request: () => ({ url: '/api/client/merchant' }), expected: clientApi(200) },
+  'POST /api/client/payments': { request: () => ({ url: '/api/client/payments', payload: PAYMENT }), expected: clientApi(201) },
+  'GET /api/client/payments': { request: () => ({ url: '/api/client/payments' }), expected: clientApi(200) },
+  'GET /api/client/payments/:id': { request: (f) => ({ url: `/api/client/payments/${f.paymentId}` }), expected: ownPayment },
+  'POST /api/payments': { request: () => ({ url: '/api/payments', payload: PAYMENT }), expected: clientApi(201) },
+  'POST /api/payments/create': { request: () => ({ url: '/api/payments/create', payload: PAYMENT }), expected: clientApi(201) },
+  'GET /api/payments': { request: () => ({ url: '/api/payments' }), expected: clientApi(200) },
+  'GET /api/payments/:id': { request: (f) => ({ url: `/api/payments/${f.paymentId}` }), expected: ownPayment },
   'GET /api/admin/merchant-applications': { request: () => ({ url: '/api/admin/merchant-applications' }), expected: staffOnly(200) },
   'GET /api/admin/merchant-applications/:id': { request: (f) => ({ url: `/api/admin/merchant-applications/${f.applicationId}` }), expected: staffOnly(200) },
   'GET /api/admin/merchant-applications/:id/history': { request: (f) => ({ url: `/api/admin/merchant-applications/${f.applicationId}/history` }), expected: staffOnly(200) },
@@ -82,7 +95,8 @@ describe('authorization', () => {
     const { id: applicationId } = await createApplication(t, {}, [{ field: 'passportId', filename: 'passport.pdf', content: PDF }]);
     const [event] = (await t.app.get(DataSource).query<{ event_id: string }[]>(`SELECT event_id FROM events WHERE stream_id = $1 LIMIT 1`, [`merchant-${a.merchant.id}`]));
     const paymentMethodA = (await t.request({ method: 'POST', url: '/api/payment-methods', headers: bearer(a.token), payload: { name: 'Cards', type: 'credit_card' } })).json<{ id: string }>().id;
-    fixture = { merchantA: { id: a.merchant.id, email: a.user.email }, applicationId, eventId: event.event_id, paymentMethodA };
+    const payment = await t.request({ method: 'POST', url: '/api/client/payments', payload: { ...PAYMENT, environment: 'staging' }, headers: bearer(a.token) });
+    fixture = { merchantA: { id: a.merchant.id, email: a.user.email }, applicationId, eventId: event.event_id, paymentMethodA, paymentId: payment.json<{ id: string }>().id };
     credentials = {
       anonymous: {},
       merchantA: bearer(a.token),

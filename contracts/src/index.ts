@@ -5,3 +5,4 @@ export * from './onboarding/index.js';
 export * from './audit.js';
 export * from './payments/payment-methods.js';
 export * from './payments/client-api.js';
+export * from './payments/index.js';

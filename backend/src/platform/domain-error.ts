@@ -1,6 +1,8 @@
 /** Every failure a client can cause. The HTTP filter maps each code with an exhaustive switch. */
 export type DomainErrorCode =
   | 'validation'
+  /** Well-formed but refused as such, e.g. an Idempotency-Key reused with another body (422). */
+  | 'unprocessable'
   | 'unauthorized'
   | 'forbidden'
   | 'not_found'
@@ -9,7 +11,9 @@ export type DomainErrorCode =
   | 'version_mismatch'
   | 'payload_too_large'
   | 'unsupported_media_type'
-  | 'rate_limited';
+  | 'rate_limited'
+  /** A dependency we cannot do without is missing or down (503). */
+  | 'unavailable';
 
 export interface FieldError {
   field: string;

@@ -30,6 +30,7 @@ export class AppConfig {
   readonly signupRateLimit: number;
   /** Connection settings shared by every pool and connection to PostgreSQL. */
   readonly database: DatabaseSettings;
+  readonly gateway: GatewaySettings;
 
   constructor(env: NodeJS.ProcessEnv = process.env) {
     this.port = Number(env.PORT ?? 3000);
@@ -49,6 +50,12 @@ export class AppConfig {
     this.corsOrigins = parseOrigins(env.CORS_ORIGINS ?? (env.NODE_ENV === 'development' ? VITE_DEV_ORIGINS.join(',') : ''));
     this.applicationRateLimit = positiveInteger('APPLICATION_RATE_LIMIT', env.APPLICATION_RATE_LIMIT, 30);
     this.signupRateLimit = positiveInteger('SIGNUP_RATE_LIMIT', env.SIGNUP_RATE_LIMIT, 60);
+    this.gateway = {
+      url: env.GATEWAY_URL || undefined,
+      privateKey: env.GATEWAY_PRIVATE_KEY || undefined,
+      mode: env.GATEWAY_MODE ?? 'sandbox',
+      name: env.GATEWAY_NAME ?? 'sandbox',
+    };
     this.database = {
       poolMax: positive(env, 'DB_POOL_MAX', 10),
       statementTimeoutMs: positive(env, 'DB_STATEMENT_TIMEOUT_MS', 60_000),
@@ -100,6 +107,18 @@ function positiveInteger(name: string, value: string | undefined, fallback: numb
   if (value === undefined || value.trim() === '') return fallback;
   if (!/^\d+$/.test(value.trim()) || Number(value) < 1) throw new Error(`${name} must be a whole number of at least 1; not ${value}`);
   return Number(value);
+}
+
+/**
+ * The card gateway. Staging always pays through the embedded sandbox; production does too when
+ * mode is `sandbox` (the default), otherwise through `url` with `privateKey`.
+ */
+export interface GatewaySettings {
+  url: string | undefined;
+  privateKey: string | undefined;
+  mode: string;
+  /** The last segment of our IPN path, /api/webhooks/{name}. */
+  name: string;
 }
 
 export interface DatabaseSettings {

@@ -7,6 +7,7 @@ export const streamNames = {
   merchant: (id: string) => `merchant-${id}`,
   application: (id: string) => `application-${id}`,
   paymentMethod: (id: string) => `payment_method-${id}`,
+  payment: (id: string) => `payment-${id}`,
 } as const;
 
 export function categoryOf(streamId: string): string {

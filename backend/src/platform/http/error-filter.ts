@@ -26,6 +26,10 @@ export function statusFor(code: DomainErrorCode): number {
       return HttpStatus.UNSUPPORTED_MEDIA_TYPE;
     case 'rate_limited':
       return HttpStatus.TOO_MANY_REQUESTS;
+    case 'unprocessable':
+      return HttpStatus.UNPROCESSABLE_ENTITY;
+    case 'unavailable':
+      return HttpStatus.SERVICE_UNAVAILABLE;
     default: {
       const unreachable: never = code;
       throw new Error(`Unmapped domain error code ${String(unreachable)}`);

@@ -7,6 +7,7 @@ import { ProcessorFailures1700000000400 } from './1700000000400-processor-failur
 import { SecretsFromEvents1700000000600 } from './1700000000600-secrets-from-events.js';
 import { RateLimits1700000000700 } from './1700000000700-rate-limits.js';
 import { PaymentMethods1700000000900 } from './1700000000900-payment-methods.js';
+import { Payments1700000000800 } from './1700000000800-payments.js';
 
 /** Every migration, in order. Add new ones at the end. */
 export const migrations = [
@@ -19,4 +20,5 @@ export const migrations = [
   SecretsFromEvents1700000000600,
   RateLimits1700000000700,
   PaymentMethods1700000000900,
+  Payments1700000000800,
 ];

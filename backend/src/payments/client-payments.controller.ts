@@ -1,0 +1,111 @@
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiHeader, ApiTags } from '@nestjs/swagger';
+import { paymentCreateSchema, paymentListQuerySchema, type Environment, type Payment, type PaymentPage } from '@tallyline/contracts';
+import type { z } from 'zod';
+import { AcceptsApiKey, CurrentApiKey, Roles, type ApiKeyPrincipal } from '../platform/auth/auth.decorators.js';
+import type { AuthenticatedRequest } from '../platform/auth/authenticated-request.js';
+import type { CommandContext } from '../platform/commands/command-context.js';
+import { DomainError } from '../platform/domain-error.js';
+import { Ctx } from '../platform/http/request-context.js';
+import { ApiZodBody, zodPipe } from '../platform/http/zod-validation.js';
+import { MerchantQueries } from '../merchants/index.js';
+import { CreatePayment } from './create-payment/create-payment.command.js';
+import { PaymentQueries } from './payments.queries.js';
+
+/** Printable ASCII, as Stripe accepts: anything else is a client mistake, not a key. */
+function idempotencyKeyOf(header: string | undefined): string | null {
+  if (header === undefined) return null;
+  if (!/^[\x21-\x7e]{1,255}$/.test(header)) {
+    throw DomainError.validation([{ field: 'Idempotency-Key', message: 'Idempotency-Key must be 1 to 255 printable characters' }]);
+  }
+  return header;
+}
+
+/**
+ * The payments API for integrators (JWT or sk_ key) behind its three doors: /api/client/payments
+ * and the documented /api/payments aliases share these handlers. A key fixes the environment; a
+ * session acts in the one it names, or the merchant's current one.
+ */
+abstract class PaymentsApi {
+  constructor(
+    private readonly commandBus: CommandBus,
+    private readonly queries: PaymentQueries,
+    private readonly merchants: MerchantQueries,
+  ) {}
+
+  private async caller(key: ApiKeyPrincipal | undefined, request: AuthenticatedRequest, named: Environment | undefined) {
+    if (key) return { merchantId: key.merchantId, environment: key.environment };
+    const merchant = await this.merchants.current(request.user!.userId);
+    return { merchantId: merchant.id, environment: named ?? merchant.environment };
+  }
+
+  @Post()
+  @HttpCode(201)
+  @ApiZodBody(paymentCreateSchema, 'amount in minor units (10000 = 100.00)')
+  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'A retry with the same key and body answers the first payment' })
+  async create(
+    @Body(zodPipe(paymentCreateSchema)) body: z.output<typeof paymentCreateSchema>,
+    @Headers('idempotency-key') idempotencyHeader: string | undefined,
+    @CurrentApiKey() key: ApiKeyPrincipal | undefined,
+    @Req() request: AuthenticatedRequest,
+    @Ctx() ctx: CommandContext,
+  ): Promise<Payment> {
+    const idempotencyKey = idempotencyKeyOf(idempotencyHeader);
+    const { environment: named, ...input } = body;
+    const { merchantId, environment } = await this.caller(key, request, named);
+    const created = await this.commandBus.execute(new CreatePayment(merchantId, environment, input, idempotencyKey, ctx));
+    return this.queries.fromCreated(created);
+  }
+
+  @Get()
+  async list(
+    @Query(zodPipe(paymentListQuerySchema)) query: z.output<typeof paymentListQuerySchema>,
+    @CurrentApiKey() key: ApiKeyPrincipal | undefined,
+    @Req() request: AuthenticatedRequest,
+  ): Promise<PaymentPage> {
+    const { merchantId, environment } = await this.caller(key, request, query.environment);
+    return this.queries.page(merchantId, environment, query.limit, query.cursor);
+  }
+
+  @Get(':id')
+  async get(@Param('id') id: string, @CurrentApiKey() key: ApiKeyPrincipal | undefined, @Req() request: AuthenticatedRequest): Promise<Payment> {
+    const merchantId = key?.merchantId ?? request.user!.userId;
+    return this.queries.toPayment(await this.queries.ofMerchant(merchantId, id, key?.environment));
+  }
+}
+
+@ApiTags('client')
+@Controller('client/payments')
+@Roles('merchant')
+@AcceptsApiKey()
+export class ClientPaymentsController extends PaymentsApi {
+  constructor(commandBus: CommandBus, queries: PaymentQueries, merchants: MerchantQueries) {
+    super(commandBus, queries, merchants);
+  }
+}
+
+/** The documented public API's paths (spec §7): POST /payments/create, POST /payments, GET /payments[/{id}]. */
+@ApiTags('payments')
+@Controller('payments')
+@Roles('merchant')
+@AcceptsApiKey()
+export class PaymentsAliasController extends PaymentsApi {
+  constructor(commandBus: CommandBus, queries: PaymentQueries, merchants: MerchantQueries) {
+    super(commandBus, queries, merchants);
+  }
+
+  @Post('create')
+  @HttpCode(201)
+  @ApiZodBody(paymentCreateSchema, 'amount in minor units (10000 = 100.00)')
+  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'A retry with the same key and body answers the first payment' })
+  createAlias(
+    @Body(zodPipe(paymentCreateSchema)) body: z.output<typeof paymentCreateSchema>,
+    @Headers('idempotency-key') idempotencyHeader: string | undefined,
+    @CurrentApiKey() key: ApiKeyPrincipal | undefined,
+    @Req() request: AuthenticatedRequest,
+    @Ctx() ctx: CommandContext,
+  ): Promise<Payment> {
+    return this.create(body, idempotencyHeader, key, request, ctx);
+  }
+}

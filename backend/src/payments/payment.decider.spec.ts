@@ -1,0 +1,212 @@
+import { describe, expect, it } from '@jest/globals';
+import { deciderSpec } from '../platform/commands/decider-spec.js';
+import { paymentDecider, type AttemptOutcome, type CreatePaymentCommand, type PaymentCommand } from './payment.decider.js';
+import type { PaymentEvent } from './payment.events.js';
+
+const { given, when } = deciderSpec(paymentDecider);
+const at = new Date('2026-11-23T10:00:00.000Z');
+const iso = at.toISOString();
+
+const create: CreatePaymentCommand = {
+  type: 'CreatePayment',
+  paymentId: 'p1',
+  merchantId: 'm1',
+  environment: 'staging',
+  amountMinor: 10000,
+  currency: 'GBP',
+  customerEmail: 'ann@example.com',
+  customerName: 'Ann',
+  orderId: 'order-1',
+  paymentMethod: 'credit_card',
+  description: null,
+  returnUrl: null,
+  customerCountry: 'GB',
+  idempotencyKey: 'key-1',
+  at,
+};
+const { type: _t, at: _a, ...createdData } = create;
+const created: PaymentEvent = { type: 'PaymentCreated', data: { ...createdData, createdAt: iso } };
+const attemptCommand: PaymentCommand = { type: 'AttemptPayment', attemptId: 'a1', reference: 'ref-a1', cardBrand: 'visa', cardLast4: '1111', at };
+const attempted: PaymentEvent = { type: 'PaymentAttempted', data: { paymentId: 'p1', attemptId: 'a1', reference: 'ref-a1', cardBrand: 'visa', cardLast4: '1111', at: iso } };
+const outcome = (o: AttemptOutcome, attemptId = 'a1'): PaymentCommand => ({ type: 'RecordPaymentOutcome', attemptId, outcome: o, at });
+const approved = outcome({ kind: 'approved', gatewayTransactionId: 'gw-1' });
+const completed: PaymentEvent = { type: 'PaymentCompleted', data: { paymentId: 'p1', attemptId: 'a1', gatewayTransactionId: 'gw-1', cardBrand: 'visa', cardLast4: '1111', at: iso } };
+const declined = outcome({ kind: 'failed', gatewayTransactionId: 'gw-1', resultCode: 1, reason: 'Payment declined' });
+const failed: PaymentEvent = { type: 'PaymentFailed', data: { paymentId: 'p1', attemptId: 'a1', gatewayTransactionId: 'gw-1', resultCode: 1, reason: 'Payment declined', at: iso } };
+const threeDs = outcome({ kind: 'requires_action', gatewayTransactionId: 'gw-1', redirectUrl: 'https://gw/3ds/gw-1' });
+const requiresAction: PaymentEvent = { type: 'PaymentRequiresAction', data: { paymentId: 'p1', attemptId: 'a1', gatewayTransactionId: 'gw-1', redirectUrl: 'https://gw/3ds/gw-1', at: iso } };
+const refund = (refundId: string, amountMinor: number | null): PaymentCommand => ({ type: 'RequestRefund', refundId, amountMinor, reference: `ref-${refundId}`, at });
+const refundRequested = (refundId: string, amountMinor: number): PaymentEvent => ({ type: 'RefundRequested', data: { paymentId: 'p1', refundId, amountMinor, reference: `ref-${refundId}`, at: iso } });
+const refundDone = (refundId: string): PaymentCommand => ({ type: 'RecordRefundOutcome', refundId, outcome: { kind: 'completed', gatewayTransactionId: `gw-${refundId}` }, at });
+const refundCompleted = (refundId: string, amountMinor: number): PaymentEvent => ({ type: 'RefundCompleted', data: { paymentId: 'p1', refundId, amountMinor, gatewayTransactionId: `gw-${refundId}`, at: iso } });
+
+describe('no payment yet', () => {
+  it('creates: PaymentCreated with the id, merchant and time from the command', () => {
+    expect(when([], create)).toEqual([created]);
+  });
+
+  it.each([attemptCommand, approved, refund('r1', null), refundDone('r1')])('refuses $type: Payment not found (404)', (command) => {
+    expect(() => when([], command)).toThrow(expect.objectContaining({ code: 'not_found', message: 'Payment not found' }));
+  });
+});
+
+describe('a pending payment', () => {
+  const history = () => [created];
+
+  it('is pending with nothing refunded', () => {
+    expect(given(history())).toMatchObject({ status: 'pending', refundedMinor: 0, attempt: null });
+  });
+
+  it('the same create again (same Idempotency-Key and body) records nothing', () => {
+    expect(when(history(), create)).toEqual([]);
+  });
+
+  it('the same key with another body is refused (422)', () => {
+    expect(() => when(history(), { ...create, amountMinor: 5000 })).toThrow(
+      expect.objectContaining({ code: 'unprocessable', message: 'Idempotency-Key was already used with a different request body' }),
+    );
+  });
+
+  it('records an attempt before the gateway is called', () => {
+    expect(when(history(), attemptCommand)).toEqual([attempted]);
+  });
+
+  it('cannot be refunded (409)', () => {
+    expect(() => when(history(), refund('r1', null))).toThrow(expect.objectContaining({ code: 'illegal_state', message: 'Only completed payments can be refunded' }));
+  });
+});
+
+describe('a payment with an attempt in flight', () => {
+  const history = () => [created, attempted];
+
+  it.each([
+    ['approved', approved, completed],
+    ['declined', declined, failed],
+    ['3-D Secure', threeDs, requiresAction],
+  ])('records the %s outcome', (_name, command, event) => {
+    expect(when(history(), command)).toEqual([event]);
+  });
+
+  it('refuses a second attempt while one is in flight (409)', () => {
+    expect(() => when(history(), { ...attemptCommand, attemptId: 'a2' })).toThrow(expect.objectContaining({ code: 'illegal_state', message: 'A payment attempt is already in progress' }));
+  });
+
+  it('refuses an outcome of an attempt it never made', () => {
+    expect(() => when(history(), outcome({ kind: 'approved', gatewayTransactionId: 'gw-9' }, 'a9'))).toThrow(expect.objectContaining({ code: 'illegal_state' }));
+  });
+
+  it('records a failure the gateway never saw (no transaction id)', () => {
+    const command = outcome({ kind: 'failed', gatewayTransactionId: null, resultCode: 99, reason: 'System error occurred' });
+    expect(when(history(), command)).toEqual([{ type: 'PaymentFailed', data: { ...failed.data, gatewayTransactionId: null, resultCode: 99, reason: 'System error occurred' } }]);
+  });
+});
+
+describe('a payment waiting for 3-D Secure', () => {
+  const history = () => [created, attempted, requiresAction];
+
+  it('is requires_action', () => {
+    expect(given(history())).toMatchObject({ status: 'requires_action', gatewayTransactionId: 'gw-1' });
+  });
+
+  it('completes when the customer passes', () => {
+    expect(when(history(), approved)).toEqual([completed]);
+  });
+
+  it('fails when the customer does not', () => {
+    expect(when(history(), declined)).toEqual([failed]);
+  });
+
+  it('the same 3-D Secure answer again records nothing', () => {
+    expect(when(history(), threeDs)).toEqual([]);
+  });
+
+  it('cannot be paid again (409)', () => {
+    expect(() => when(history(), { ...attemptCommand, attemptId: 'a2' })).toThrow(expect.objectContaining({ code: 'illegal_state', message: 'Payment already processed' }));
+  });
+});
+
+describe('a completed payment', () => {
+  const history = () => [created, attempted, completed];
+
+  it('is paid at most once: another attempt is refused (409)', () => {
+    expect(() => when(history(), { ...attemptCommand, attemptId: 'a2' })).toThrow(expect.objectContaining({ code: 'illegal_state', message: 'Payment already processed' }));
+  });
+
+  it('the same approval reported again (IPN, reconciliation) records nothing', () => {
+    expect(when(history(), approved)).toEqual([]);
+  });
+
+  it('a contradicting outcome is refused', () => {
+    expect(() => when(history(), declined)).toThrow(expect.objectContaining({ code: 'illegal_state' }));
+  });
+
+  it('refunds everything when no amount is given', () => {
+    expect(when(history(), refund('r1', null))).toEqual([refundRequested('r1', 10000)]);
+  });
+
+  it('refunds part of it', () => {
+    expect(when(history(), refund('r1', 2500))).toEqual([refundRequested('r1', 2500)]);
+  });
+
+  it.each([10001, 0])('refuses a refund of %i (400)', (amount) => {
+    expect(() => when(history(), refund('r1', amount))).toThrow(expect.objectContaining({ code: 'validation', message: 'Refund amount exceeds the refundable amount' }));
+  });
+
+  it('refuses a second refund while one is in flight (409)', () => {
+    expect(() => when([...history(), refundRequested('r1', 100)], refund('r2', 100))).toThrow(
+      expect.objectContaining({ code: 'conflict', message: 'A refund of this payment is already in progress' }),
+    );
+  });
+
+  it('a partial refund keeps it completed and raises refundedMinor', () => {
+    expect(given([...history(), refundRequested('r1', 2500), refundCompleted('r1', 2500)])).toMatchObject({ status: 'completed', refundedMinor: 2500, refund: null });
+  });
+
+  it('records the refund outcome', () => {
+    expect(when([...history(), refundRequested('r1', 2500)], refundDone('r1'))).toEqual([refundCompleted('r1', 2500)]);
+  });
+
+  it('a failed refund refunds nothing and frees the way for another', () => {
+    const failedRefund: PaymentEvent = { type: 'RefundFailed', data: { paymentId: 'p1', refundId: 'r1', amountMinor: 2500, reason: 'Unknown error', at: iso } };
+    const events = [...history(), refundRequested('r1', 2500), failedRefund];
+    expect(given(events)).toMatchObject({ status: 'completed', refundedMinor: 0, refund: null });
+    expect(when(events, refund('r2', null))).toEqual([refundRequested('r2', 10000)]);
+  });
+
+  it('refuses an outcome for a refund already settled', () => {
+    expect(() => when([...history(), refundRequested('r1', 2500), refundCompleted('r1', 2500)], refundDone('r1'))).toThrow(expect.objectContaining({ code: 'illegal_state' }));
+  });
+});
+
+describe('a partially refunded payment', () => {
+  const history = () => [created, attempted, completed, refundRequested('r1', 6000), refundCompleted('r1', 6000)];
+
+  it('refunds at most what is left', () => {
+    expect(() => when(history(), refund('r2', 4001))).toThrow(expect.objectContaining({ code: 'validation' }));
+    expect(when(history(), refund('r2', null))).toEqual([refundRequested('r2', 4000)]);
+  });
+
+  it('the refund that reaches the full amount makes it refunded', () => {
+    expect(given([...history(), refundRequested('r2', 4000), refundCompleted('r2', 4000)])).toMatchObject({ status: 'refunded', refundedMinor: 10000 });
+  });
+});
+
+describe('a refunded payment', () => {
+  const history = () => [created, attempted, completed, refundRequested('r1', 10000), refundCompleted('r1', 10000)];
+
+  it('cannot be refunded again (409)', () => {
+    expect(() => when(history(), refund('r2', 1))).toThrow(expect.objectContaining({ code: 'illegal_state', message: 'Only completed payments can be refunded' }));
+  });
+});
+
+describe('a failed payment', () => {
+  const history = () => [created, attempted, failed];
+
+  it('cannot be paid again (409)', () => {
+    expect(() => when(history(), { ...attemptCommand, attemptId: 'a2' })).toThrow(expect.objectContaining({ code: 'illegal_state', message: 'Payment already processed' }));
+  });
+
+  it('cannot be refunded (409)', () => {
+    expect(() => when(history(), refund('r1', null))).toThrow(expect.objectContaining({ code: 'illegal_state' }));
+  });
+});

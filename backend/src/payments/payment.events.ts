@@ -1,0 +1,91 @@
+import type { Environment, PaymentMethodType } from '@tallyline/contracts';
+import { eventGuard } from '../platform/event-store/event-guard.js';
+
+/**
+ * Stream `payment-{paymentId}`. Money in integer minor units. Only PaymentCreated carries the
+ * merchant and environment: projections look them up by paymentId.
+ */
+export interface PaymentCreated {
+  type: 'PaymentCreated';
+  data: {
+    paymentId: string;
+    merchantId: string;
+    environment: Environment;
+    amountMinor: number;
+    /** Upper-case ISO 4217. */
+    currency: string;
+    customerEmail: string;
+    customerName: string;
+    orderId: string;
+    paymentMethod: PaymentMethodType;
+    description: string | null;
+    returnUrl: string | null;
+    /** ISO 3166 alpha-2, upper-case. */
+    customerCountry: string | null;
+    idempotencyKey: string | null;
+    createdAt: string;
+  };
+}
+
+/**
+ * One call to the gateway, recorded BEFORE the call: `reference` (References.Merchant) is unique to
+ * it, so an attempt whose outcome never got recorded can be looked up with CheckTransaction.
+ */
+export interface PaymentAttempted {
+  type: 'PaymentAttempted';
+  data: { paymentId: string; attemptId: string; reference: string; cardBrand: string; cardLast4: string; at: string };
+}
+
+/** Result code 7: the customer must pass 3-D Secure at redirectUrl; the outcome comes later. */
+export interface PaymentRequiresAction {
+  type: 'PaymentRequiresAction';
+  data: { paymentId: string; attemptId: string; gatewayTransactionId: string; redirectUrl: string; at: string };
+}
+
+export interface PaymentCompleted {
+  type: 'PaymentCompleted';
+  data: { paymentId: string; attemptId: string; gatewayTransactionId: string; cardBrand: string; cardLast4: string; at: string };
+}
+
+/** `reason` is the gateway's result message; gatewayTransactionId is null when the gateway never saw the attempt. */
+export interface PaymentFailed {
+  type: 'PaymentFailed';
+  data: { paymentId: string; attemptId: string; gatewayTransactionId: string | null; resultCode: number; reason: string; at: string };
+}
+
+/** Recorded before the gateway's refund request (request type 2), `reference` unique to it. */
+export interface RefundRequested {
+  type: 'RefundRequested';
+  data: { paymentId: string; refundId: string; amountMinor: number; reference: string; at: string };
+}
+
+export interface RefundCompleted {
+  type: 'RefundCompleted';
+  data: { paymentId: string; refundId: string; amountMinor: number; gatewayTransactionId: string; at: string };
+}
+
+export interface RefundFailed {
+  type: 'RefundFailed';
+  data: { paymentId: string; refundId: string; amountMinor: number; reason: string; at: string };
+}
+
+export type PaymentEvent =
+  | PaymentCreated
+  | PaymentAttempted
+  | PaymentRequiresAction
+  | PaymentCompleted
+  | PaymentFailed
+  | RefundRequested
+  | RefundCompleted
+  | RefundFailed;
+
+export const isPaymentEvent = eventGuard<PaymentEvent>({
+  PaymentCreated: true,
+  PaymentAttempted: true,
+  PaymentRequiresAction: true,
+  PaymentCompleted: true,
+  PaymentFailed: true,
+  RefundRequested: true,
+  RefundCompleted: true,
+  RefundFailed: true,
+});

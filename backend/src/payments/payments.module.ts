@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ClientPaymentsController, PaymentsAliasController } from './client-payments.controller.js';
+import { CreatePaymentHandler } from './create-payment/create-payment.handler.js';
+import { PaymentQueries } from './payments.queries.js';
+import { PaymentView } from './read-models/payment.entity.js';
+import { PaymentsProjection } from './read-models/payments.projection.js';
+
+/** Card payments: creation, checkout through the gateway, refunds, the gateway's IPN. */
+@Module({
+  imports: [TypeOrmModule.forFeature([PaymentView])],
+  controllers: [ClientPaymentsController, PaymentsAliasController],
+  providers: [CreatePaymentHandler, PaymentQueries, PaymentsProjection],
+  exports: [PaymentQueries],
+})
+export class PaymentsModule {}

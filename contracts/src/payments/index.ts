@@ -1,0 +1,2 @@
+// Payments: create bodies, answers, the gateway's and the refund's messages.
+export * from './payment.js';

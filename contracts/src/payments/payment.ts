@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import { environmentSchema } from '../merchants.js';
+import { PAYMENT_METHOD_TYPES } from './payment-methods.js';
+
+/** A payment's method: one of the payment method types. */
+const paymentMethodField = z.enum(PAYMENT_METHOD_TYPES, { error: 'Payment method must be credit_card, bank_transfer or digital_wallet' });
+
+export const PAYMENT_STATUSES = ['pending', 'requires_action', 'completed', 'failed', 'refunded'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** The largest amount we accept, in minor units: far below 2^53, so sums stay exact in JS numbers. */
+export const MAX_AMOUNT_MINOR = 99_999_999_999;
+
+const KNOWN_CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
+
+/** Digits after the decimal point of an ISO 4217 currency (2 for GBP, 0 for JPY, 3 for KWD). */
+export function currencyExponent(currency: string): number {
+  return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+}
+
+/** Minor units as the decimal string answers carry ("100.00" for 10000 GBP). */
+export function formatMinor(amountMinor: number, currency: string): string {
+  const exponent = currencyExponent(currency);
+  const sign = amountMinor < 0 ? '-' : '';
+  const digits = Math.abs(amountMinor).toString().padStart(exponent + 1, '0');
+  return exponent === 0 ? `${sign}${digits}` : `${sign}${digits.slice(0, -exponent)}.${digits.slice(-exponent)}`;
+}
+
+export const amountMinorSchema = z
+  .number({ error: 'Amount must be an integer number of minor units' })
+  .int('Amount must be an integer number of minor units')
+  .positive('Amount must be greater than 0')
+  .max(MAX_AMOUNT_MINOR, 'Amount is too large');
+
+export const currencySchema = z
+  .string({ error: 'Currency must be a 3-letter ISO code' })
+  .trim()
+  .toUpperCase()
+  .refine((code) => /^[A-Z]{3}$/.test(code) && KNOWN_CURRENCIES.has(code), 'Currency must be a 3-letter ISO code');
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const text = (field: string, max: number) =>
+  z.string({ error: `${field} is required` }).trim().min(1, `${field} is required`).max(max, `${field} is too long`);
+const optionalText = (max: number, message: string) =>
+  z
+    .union([z.string(), z.null()])
+    .optional()
+    .transform((value) => value?.trim() || null)
+    .refine((value) => value === null || value.length <= max, message);
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** POST /api/client/payments (and the aliases /api/payments, /api/payments/create). */
+export const paymentCreateSchema = z.object({
+  amount: amountMinorSchema,
+  currency: currencySchema,
+  customerEmail: z.string({ error: 'Invalid email address' }).trim().max(254, 'Invalid email address').regex(EMAIL_PATTERN, 'Invalid email address'),
+  customerName: text('Customer name', 200),
+  orderId: text('Order ID', 200),
+  paymentMethod: paymentMethodField,
+  /** With an API key the key's own environment; with a session the merchant's current one when absent. */
+  environment: environmentSchema.optional(),
+  description: optionalText(500, 'Description is too long'),
+  returnUrl: optionalText(2000, 'Return URL must be an http(s) URL').refine((value) => value === null || isHttpUrl(value), 'Return URL must be an http(s) URL'),
+  customerCountry: z
+    .union([z.string(), z.null()])
+    .optional()
+    .transform((value) => value?.trim().toUpperCase() || null)
+    .refine((value) => value === null || /^[A-Z]{2}$/.test(value), 'Customer country must be a 2-letter ISO code'),
+});
+export type PaymentCreateRequest = z.input<typeof paymentCreateSchema>;
+
+/** A payment as integrators see it: amount as a decimal string in major units. */
+export const paymentSchema = z.object({
+  id: z.string(),
+  merchantId: z.string(),
+  amount: z.string(),
+  currency: z.string(),
+  status: z.enum(PAYMENT_STATUSES),
+  paymentUrl: z.string(),
+  customerEmail: z.string(),
+  customerName: z.string(),
+  orderId: z.string(),
+  paymentMethod: paymentMethodField,
+  environment: environmentSchema,
+  description: z.string().nullable(),
+  returnUrl: z.string().nullable(),
+  gatewayTransactionId: z.string().nullable(),
+  refundedAmount: z.string(),
+  createdAt: z.string(),
+});
+export type Payment = z.infer<typeof paymentSchema>;
+
+/** GET /api/client/payments: newest first; nextCursor is null on the last page. */
+export const paymentListQuerySchema = z.object({
+  limit: z.coerce.number({ error: 'Limit must be a number between 1 and 100' }).int('Limit must be a number between 1 and 100').min(1, 'Limit must be a number between 1 and 100').max(100, 'Limit must be a number between 1 and 100').default(20),
+  cursor: z.string().max(200, 'Invalid cursor').optional(),
+  environment: environmentSchema.optional(),
+});
+export interface PaymentPage {
+  data: Payment[];
+  nextCursor: string | null;
+}
+
+/** GET /api/checkout/{id}: only what the hosted payment page shows to anyone holding the link. */
+export interface CheckoutPayment {
+  id: string;
+  amount: string;
+  currency: string;
+  status: PaymentStatus;
+  description: string | null;
+  orderId: string;
+  merchantName: string;
+  returnUrl: string | null;
+}
+
+export const checkoutPaySchema = z.object({ token: z.string({ error: 'Card token is required' }).trim().min(1, 'Card token is required').max(200, 'Invalid card token') });
+
+/** POST /api/checkout/{id}/pay: the gateway's result code and message. */
+export interface CheckoutPayResult {
+  status: PaymentStatus;
+  resultCode: number;
+  message: string;
+  redirectUrl?: string;
+}
+
+/** POST /api/transactions/{id}/refund: omit amount for a full refund (of what is left). */
+export const refundRequestSchema = z.object({ amount: amountMinorSchema.optional() });
+
+export interface RefundResult {
+  id: string;
+  status: PaymentStatus;
+  refundId: string;
+  refundStatus: 'completed' | 'failed';
+  amount: string;
+  refundedAmount: string;
+  message: string;
+}
+
+/** The spec's gateway result messages (public-and-developer-areas §8). */
+export const GATEWAY_MESSAGES = {
+  approved: 'Approved',
+  declined: 'Payment declined',
+  invalidCard: 'Invalid card details',
+  insufficientFunds: 'Insufficient funds',
+  threeDSecure: '3D Secure authentication required',
+  unknown: 'Unknown error',
+  systemError: 'System error occurred',
+} as const;
+
+export const PAYMENT_MESSAGES = {
+  notFound: 'Payment not found',
+  alreadyPaid: 'Payment already processed',
+  attemptInProgress: 'A payment attempt is already in progress',
+  idempotencyMismatch: 'Idempotency-Key was already used with a different request body',
+  gatewayNotConfigured: 'Payment gateway not configured',
+  refundOnlyCompleted: 'Only completed payments can be refunded',
+  refundInProgress: 'A refund of this payment is already in progress',
+  refundExceeds: 'Refund amount exceeds the refundable amount',
+  refundProcessed: 'The refund has been successfully processed.',
+  refundFailed: 'Failed to process refund. Please try again.',
+  invalidToken: 'Invalid card token',
+  ipnProcessed: 'IPN processed',
+  invalidIpn: 'Invalid IPN',
+} as const;
