@@ -21,9 +21,10 @@ const TABLES = {
   application_history: 'position',
   event_log: 'position',
   payment_methods: 'id',
+  payments: 'id',
 };
 
-const PROJECTIONS = 8;
+const PROJECTIONS = 9;
 
 /**
  * `npm run replay` next to a running app: the app (`t`, running projections) serves requests while a
@@ -49,6 +50,8 @@ describe('replay on a live system', () => {
       }
       const method = await t.request({ method: 'POST', url: '/api/payment-methods', headers: bearer(token), payload: { name: `Cards ${i}`, type: 'credit_card' } });
       await t.request({ method: 'PATCH', url: `/api/payment-methods/${method.json<{ id: string }>().id}`, headers: bearer(token), payload: { isActive: i % 2 === 0 } });
+      const payment = { amount: 1000 + i, currency: 'GBP', customerEmail: 'c@example.com', customerName: 'C', orderId: `o-${i}`, paymentMethod: 'credit_card', environment: 'staging' };
+      expect((await t.request({ method: 'POST', url: '/api/client/payments', headers: bearer(token), payload: payment })).statusCode).toBe(201);
       const { id } = await createApplication(t, { primaryEmail: user.email, companyName: `Shop ${i}` });
       await review(id, 'under_review');
       if (i % 2 === 1) await review(id, 'approved');
@@ -130,7 +133,7 @@ describe('replay on a live system', () => {
 
     hold.release();
     const summaries = await replay;
-    expect(summaries.map((s) => s.name).sort()).toEqual(['api-keys', 'application-history', 'event-log', 'merchant-applications', 'merchant-stats', 'merchants', 'payment-methods', 'users']);
+    expect(summaries.map((s) => s.name).sort()).toEqual(['api-keys', 'application-history', 'event-log', 'merchant-applications', 'merchant-stats', 'merchants', 'payment-methods', 'payments', 'users']);
     await caughtUp();
     // The swapped tables are the live ones: the write made during the replay is there exactly once.
     expect(await snapshot()).toEqual(live);
