@@ -6,6 +6,7 @@ import type { TestApp } from './support/app.js';
 import { bearer, createStaff, PASSWORD, registerMerchant } from './support/auth.js';
 import { createApplication, createOnboardingApp, PDF } from './support/onboarding.js';
 import { listRoutes, type RouteInfo } from './support/routes.js';
+import { present } from './support/present.js';
 
 const CALLERS = ['anonymous', 'merchantA', 'merchantB', 'staff', 'keyOtherEnv', 'keyOwnEnv'] as const;
 type Caller = (typeof CALLERS)[number];
@@ -96,7 +97,7 @@ describe('authorization', () => {
     const [event] = (await t.app.get(DataSource).query<{ event_id: string }[]>(`SELECT event_id FROM events WHERE stream_id = $1 LIMIT 1`, [`merchant-${a.merchant.id}`]));
     const paymentMethodA = (await t.request({ method: 'POST', url: '/api/payment-methods', headers: bearer(a.token), payload: { name: 'Cards', type: 'credit_card' } })).json<{ id: string }>().id;
     const payment = await t.request({ method: 'POST', url: '/api/client/payments', payload: { ...PAYMENT, environment: 'staging' }, headers: bearer(a.token) });
-    fixture = { merchantA: { id: a.merchant.id, email: a.user.email }, applicationId, eventId: event.event_id, paymentMethodA, paymentId: payment.json<{ id: string }>().id };
+    fixture = { merchantA: { id: a.merchant.id, email: a.user.email }, applicationId, eventId: present(event, `an event of merchant-${a.merchant.id}`).event_id, paymentMethodA, paymentId: payment.json<{ id: string }>().id };
     credentials = {
       anonymous: {},
       merchantA: bearer(a.token),
@@ -133,13 +134,13 @@ describe('authorization', () => {
 
   describe.each(Object.entries(MATRIX))('%s', (route, { request, expected }) => {
     it(`answers ${CALLERS.map((c) => `${c} ${expected[c]}`).join(', ')}`, async () => {
-      const method = route.split(' ')[0] as InjectOptions['method'];
+      const method = present(route.split(' ')[0], `a method in "${route}"`) as NonNullable<InjectOptions['method']>;
       const actual = {} as Expected;
       for (const caller of CALLERS) {
         const { authorization, environment } = credentials[caller];
         const options = request(fixture);
-        const url = environment ? `${options.url as string}${(options.url as string).includes('?') ? '&' : '?'}environment=${environment}` : options.url;
-        const res = await t.request({ ...options, method, url, headers: { ...(authorization ? { authorization } : {}) } });
+        const inEnvironment = environment ? { url: `${options.url as string}${(options.url as string).includes('?') ? '&' : '?'}environment=${environment}` } : {};
+        const res = await t.request({ ...options, ...inEnvironment, method, headers: { ...(authorization ? { authorization } : {}) } });
         actual[caller] = res.statusCode;
         // B never sees anything of A's.
         if (caller === 'merchantB' && route !== 'POST /api/auth/login') expect([route, res.body.includes(fixture.merchantA.id)]).toEqual([route, false]);

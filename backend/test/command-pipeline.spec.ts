@@ -10,6 +10,7 @@ import { UpcasterRegistry } from '../src/platform/event-store/upcasting.js';
 import type { ProcessorRunner } from '../src/platform/projections/processor-runner.js';
 import type { TestDatabase } from './support/database.js';
 import { createMigratedDatabase } from './support/postgres-store.js';
+import { present } from './support/present.js';
 
 type CounterEvent = { type: 'Opened'; data: { at: string } } | { type: 'Incremented'; data: { by: number } };
 type CounterCommand = { type: 'Open'; at: Date } | { type: 'Increment'; by: number };
@@ -38,7 +39,7 @@ const context: CommandContext = {
 
 /** Lets a test slip a competing write in between the pipeline's read and its append. */
 class InterleavingStore extends PostgresEventStore {
-  before?: () => Promise<void>;
+  before?: (() => Promise<void>) | undefined;
   override async append(stream: string, events: NewEvent[], expected: ExpectedVersion): Promise<AppendResult> {
     const hook = this.before;
     this.before = undefined;
@@ -75,7 +76,7 @@ describe('command pipeline', () => {
     const result = await commands.decideAndAppend('counter-a', counter, { type: 'Open', at: context.now }, context);
     expect(result.version).toBe(0);
     expect(result.state).toEqual({ open: true, value: 0 });
-    const [stored] = await store.readStream('counter-a');
+    const stored = present((await store.readStream('counter-a'))[0], 'the appended event');
     expect(stored.data).toEqual({ at: '2026-01-02T03:04:05.000Z' });
     expect(stored.metadata).toEqual({
       actor: { type: 'staff', id: 'staff-1' },

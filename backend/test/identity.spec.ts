@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { JwtService } from '@nestjs/jwt';
 import { createTestApp, type TestApp } from './support/app.js';
 import { bearer, createStaff, PASSWORD, registerUser } from './support/auth.js';
+import { present } from './support/present.js';
 
 describe('identity: sign-up, sign-in, current user', () => {
   let t: TestApp;
@@ -27,8 +28,9 @@ describe('identity: sign-up, sign-in, current user', () => {
     const { DataSource } = await import('typeorm');
     const rows = (await t.app.get(DataSource).query<{ type: string; data: string }[]>(`SELECT type, data::text AS data FROM events WHERE stream_id = $1`, [`user-${user.id}`]));
     expect(rows.map((r) => r.type)).toEqual(['UserRegistered']);
-    expect(JSON.parse(rows[0].data).passwordHash).toMatch(/^\$argon2id\$/);
-    expect(rows[0].data).not.toContain(PASSWORD);
+    const [registered] = rows;
+    expect(JSON.parse(present(registered, 'the UserRegistered event').data).passwordHash).toMatch(/^\$argon2id\$/);
+    expect(registered?.data).not.toContain(PASSWORD);
   });
 
   it.each([

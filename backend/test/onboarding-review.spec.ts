@@ -193,6 +193,7 @@ describe('onboarding: the staff review queue', () => {
     await new Promise((resolve) => setTimeout(resolve, 5));
     await patch(id, { status: 'rejected', reviewNotes: 'no licence' });
     const [submitted, reviewed, rejected] = (await admin(`/api/admin/merchant-applications/${id}/history`)).json<{ at: string }[]>();
+    if (!submitted || !reviewed || !rejected) throw new Error('the history should hold three entries');
     const asOf = (time: string) => admin(`/api/admin/merchant-applications/${id}?asOf=${encodeURIComponent(time)}`);
     expect((await asOf(submitted.at)).json()).toMatchObject({ status: 'pending', version: 0, reviewNotes: null });
     expect((await asOf(reviewed.at)).json()).toMatchObject({ status: 'under_review', version: 1, reviewNotes: 'first look' });

@@ -7,6 +7,7 @@ import { EventStore } from '../src/platform/event-store/event-store.port.js';
 import type { TestApp } from './support/app.js';
 import { bearer, createStaff } from './support/auth.js';
 import { createOnboardingApp, eventually, JPEG, longForm, multipart, PDF, PNG, precheckFields, storedFiles, submitPrecheck } from './support/onboarding.js';
+import { present } from './support/present.js';
 
 const TEN_MB = 10 * 1024 * 1024;
 
@@ -40,7 +41,7 @@ describe('onboarding: submitting applications', () => {
     const body = res.json();
     expect(body).toEqual({ id: expect.any(String), reference: expect.stringMatching(/^APP-[2-9A-HJKMNP-Z]{6}$/), status: 'pending', createdAt: expect.any(String) });
 
-    const [event] = await t.app.get(EventStore).readStream(`application-${body.id}`);
+    const event = present((await t.app.get(EventStore).readStream(`application-${body.id}`))[0], 'the ApplicationSubmitted event');
     expect(event).toMatchObject({ type: 'ApplicationSubmitted', metadata: { actor: { type: 'user', id: 'anonymous' } } });
     const data = event.data as { formType: string; fields: Record<string, unknown>; documents: { field: string; type: string; sha256: string }[]; reference: string };
     expect(data).toMatchObject({ formType: 'precheck', reference: body.reference, fields: { ...fields, ownershipPercent: 75, targetMarketsEU: 25 } });
@@ -50,7 +51,7 @@ describe('onboarding: submitting applications', () => {
       ['directorSignature', 'image/jpeg'],
     ]);
     expect(JSON.stringify(event.data)).not.toContain(PNG.toString('base64').slice(0, 20));
-    const passport = data.documents[0];
+    const passport = present(data.documents[0], 'the passport document');
     expect(await readFile(join(t.documentsDir, passport.sha256))).toEqual(PDF);
 
     const detail = await t.request({ method: 'GET', url: `/api/admin/merchant-applications/${body.id}`, headers: bearer(staff) });
@@ -244,7 +245,7 @@ describe('onboarding: submitting applications', () => {
     await eventually(async () => (await mails()).length > 0);
     expect(await mails()).toEqual([{ to: fields.primaryEmail.toLowerCase(), subject: `We received your Tallyline application (${reference})`, body: expect.stringContaining(`Your application reference is ${reference}.`) }]);
 
-    const [event] = await t.app.get(EventStore).readStream(`application-${id}`);
+    const event = present((await t.app.get(EventStore).readStream(`application-${id}`))[0], 'the ApplicationSubmitted event');
     await db.transaction((manager) => t.app.get(ConfirmationMailReactor).handle(event, manager));
     expect(await mails()).toHaveLength(1);
 

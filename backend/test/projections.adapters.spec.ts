@@ -9,6 +9,7 @@ import type { Projection } from '../src/platform/projections/processor.js';
 import type { TestDatabase } from './support/database.js';
 import { createRunner } from './support/processor-harness.js';
 import { createMigratedDatabase } from './support/postgres-store.js';
+import { present } from './support/present.js';
 
 /**
  * Projections over every event store adapter available: PostgreSQL always, EventStoreDB when
@@ -57,7 +58,7 @@ function describeProjectionsOver(name: string, createStore: (pool: DatabasePool)
     const deposit = (stream: string, amounts: number[]) =>
       store.append(`${prefix}-${stream}`, amounts.map((amount) => ({ type: 'Deposited', data: { amount }, metadata })), 'any');
     const tally = async () => (await pool.query('SELECT stream, total::int AS total, seen FROM tally ORDER BY stream')).rows;
-    const applied = async () => (await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM applied_events')).rows[0].n;
+    const applied = async () => present((await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM applied_events')).rows[0], 'a count').n;
 
     it('applies events live, each once, and a writer can wait for its position; a restart resumes from the checkpoint', async () => {
       const first = await createRunner(database.url, store, [new TallyProjection(prefix)]);

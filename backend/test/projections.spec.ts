@@ -157,7 +157,7 @@ describe('projection runner', () => {
     expect(await owner.waitFor(first.lastPosition)).toBe(true);
     const { rebuilder: replayer } = await withRebuilder(new BalancesProjection());
     const [summary] = await replayer.rebuild(['balances']);
-    expect(summary.events).toBe(1);
+    expect(summary?.events).toBe(1);
     const appended = await deposit('account-z', [2]);
     expect(await owner.waitFor(appended.lastPosition)).toBe(true);
     expect((await tables()).balances).toEqual([{ account: 'account-z', balance: 3, deposits: 2 }]);

@@ -9,6 +9,7 @@ import { ProjectionRebuilder, type ReplayProgress } from '../src/platform/projec
 import type { TestApp } from './support/app.js';
 import { bearer, createStaff, registerMerchant } from './support/auth.js';
 import { createApplication, createOnboardingApp, eventually } from './support/onboarding.js';
+import { present } from './support/present.js';
 
 /** Every projection's table, in a stable order. */
 const TABLES = {
@@ -91,7 +92,7 @@ describe('replay on a live system', () => {
 
   async function caughtUp() {
     const { rows } = await db.query<{ head: string }>('SELECT max(global_position)::text AS head FROM events');
-    expect(await t.app.get(ProcessorRunner).waitFor(BigInt(rows[0].head))).toBe(true);
+    expect(await t.app.get(ProcessorRunner).waitFor(BigInt(present(rows[0], 'the head position').head))).toBe(true);
   }
 
   const shadowSchemas = async () => (await db.query(`SELECT nspname FROM pg_namespace WHERE nspname LIKE 'rebuild\\_%' ORDER BY 1`)).rows.map((r) => r.nspname as string);
@@ -129,7 +130,7 @@ describe('replay on a live system', () => {
     expect(finished).toBe(false);
     expect(await shadowSchemas()).toHaveLength(PROJECTIONS);
     const live = await snapshot();
-    expect(live.merchants).toHaveLength(before.merchants.length + 1);
+    expect(live.merchants).toHaveLength(present(before.merchants, 'the merchants table').length + 1);
 
     hold.release();
     const summaries = await replay;
@@ -189,7 +190,7 @@ describe('replay on a live system', () => {
       (await db.query(`SELECT 1 FROM pg_stat_activity WHERE application_name = 'replayer-busy' AND wait_event_type = 'Lock' AND query LIKE 'LOCK TABLE%'`)).rowCount === 1;
     expect(await eventually(swapWaiting)).toBe(true);
     // A reader arriving now queues behind the swap's lock request only until that request gives up.
-    expect((await db.query('SELECT count(*)::int AS n FROM merchants')).rows[0].n).toBe(before.merchants.length);
+    expect((await db.query('SELECT count(*)::int AS n FROM merchants')).rows[0].n).toBe(present(before.merchants, 'the merchants table').length);
     expect(finished).toBe(false);
     await blocker.query('COMMIT');
     blocker.release();

@@ -32,7 +32,7 @@ export class AuditController {
     return answerList(
       query,
       reply,
-      { resource: 'events', sortable: Object.keys(EVENT_SORT_COLUMNS), defaultSort: { field: 'position', order: 'DESC' }, filter: eventFilterSchema },
+      { resource: 'events', sortColumns: EVENT_SORT_COLUMNS, defaultSort: { field: 'position', order: 'DESC' }, filter: eventFilterSchema },
       (listQuery) => this.queries.list(listQuery),
     );
   }
@@ -55,9 +55,10 @@ export class AuditController {
       }
       for (let after = START; ; ) {
         const page = await store.readAll(after, EXPORT_PAGE);
-        if (page.length === 0) return;
+        const last = page.at(-1);
+        if (!last) return;
         for (const event of page) yield `${JSON.stringify(toEventLogEntry(event))}\n`;
-        after = page[page.length - 1].globalPosition;
+        after = last.globalPosition;
       }
     }
     const name = (stream ?? 'all').replace(/[^\w.-]/g, '_');

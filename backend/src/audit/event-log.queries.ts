@@ -66,7 +66,7 @@ export class EventLogQueries {
     if (filter.actor !== undefined) query.andWhere('e.actor_id = :actor', { actor: filter.actor });
     if (filter.from) query.andWhere('e.recorded_at >= :from', { from: filter.from });
     if (filter.to) query.andWhere('e.recorded_at <= :to', { to: filter.to });
-    query.orderBy(EVENT_SORT_COLUMNS[sort.field], sort.order);
+    query.orderBy(sort.column, sort.order);
     if (sort.field !== 'position') query.addOrderBy('e.position', sort.order);
     if (range) query.offset(range.start).limit(range.end - range.start + 1);
     const [views, total] = await query.getManyAndCount();

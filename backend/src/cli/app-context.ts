@@ -31,12 +31,19 @@ export async function withAppContext<T>(work: (app: INestApplicationContext) => 
 export function parseArgs(argv: string[]): { flags: Record<string, string>; words: string[] } {
   const flags: Record<string, string> = {};
   const words: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (arg.startsWith('--')) {
-      const [name, inline] = arg.slice(2).split('=', 2) as [string, string | undefined];
-      flags[name] = inline ?? (argv[i + 1] && !argv[i + 1].startsWith('--') ? argv[++i] : 'true');
-    } else words.push(arg);
+  const rest = [...argv];
+  for (let arg = rest.shift(); arg !== undefined; arg = rest.shift()) {
+    if (!arg.startsWith('--')) {
+      words.push(arg);
+      continue;
+    }
+    const [name, inline] = arg.slice(2).split('=', 2) as [string, string | undefined];
+    const next = rest[0];
+    if (inline !== undefined) flags[name] = inline;
+    else if (next && !next.startsWith('--')) {
+      flags[name] = next;
+      rest.shift();
+    } else flags[name] = 'true';
   }
   return { flags, words };
 }

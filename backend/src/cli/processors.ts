@@ -23,7 +23,7 @@ async function main(): Promise<void> {
   }
   await withAppContext(async (app) => {
     await app.init();
-    if (command === 'retry') {
+    if (command === 'retry' && name) {
       await app.get(ProcessorRunner).requestRetry(name);
       console.log(`Asked the instance running "${name}" to retry it. Follow it with: npm run processors -- list`);
       return;

@@ -7,15 +7,16 @@ Usage: npm run staff:create -- --email reviewer@example.com --password 'at-least
 
 async function main(): Promise<void> {
   const { flags } = parseArgs(process.argv.slice(2));
-  if (flags.help || !flags.email || !flags.password) {
+  const { email, password } = flags;
+  if (flags.help || !email || !password) {
     console.log(HELP);
     process.exitCode = flags.help ? 0 : 2;
     return;
   }
   await withAppContext(async (app) => {
     await app.init();
-    const created = await app.get(StaffAccounts).ensure(flags.email, flags.password, flags['first-name'], flags['last-name']);
-    console.log(created ? `Created staff account ${flags.email}` : `An account with ${flags.email} already exists; nothing changed.`);
+    const created = await app.get(StaffAccounts).ensure(email, password, flags['first-name'], flags['last-name']);
+    console.log(created ? `Created staff account ${email}` : `An account with ${email} already exists; nothing changed.`);
   });
 }
 

@@ -66,6 +66,7 @@ export class ProcessorHealth {
         const failure = this.runner.failure(processor.name);
         const status = this.runner.status(processor.name);
         const runsHere = status !== undefined && status.state !== 'standby';
+        const lastError = failure?.message ?? status?.lastError?.message;
         const derived = behind.count > 0 ? 'catching_up' : 'running';
         const state = failure ? 'failed' : status?.state === 'paused' ? 'paused' : runsHere && status.state !== 'starting' ? status.state : derived;
         return {
@@ -80,7 +81,7 @@ export class ProcessorHealth {
           ...(failure
             ? { failedAt: { position: failure.position?.toString() ?? null, eventType: failure.eventType, at: failure.failedAt.toISOString(), attempts: failure.attempts } }
             : {}),
-          ...(failure || status?.lastError ? { lastError: failure?.message ?? status?.lastError?.message } : {}),
+          ...(lastError !== undefined ? { lastError } : {}),
           deadLetters: deadLetters.get(processor.name) ?? 0,
         };
       }),
@@ -97,6 +98,7 @@ export class ProcessorHealth {
          FROM pg_stat_activity WHERE xact_start IS NOT NULL AND pid <> pg_backend_pid()
         ORDER BY xact_start LIMIT 1`,
     ));
-    return row ? { seconds: Math.round(row.seconds * 10) / 10, applicationName: row.application_name || undefined, state: row.state } : { seconds: 0 };
+    if (!row) return { seconds: 0 };
+    return { seconds: Math.round(row.seconds * 10) / 10, ...(row.application_name ? { applicationName: row.application_name } : {}), state: row.state };
   }
 }

@@ -21,7 +21,7 @@ export class AdminMerchantsController {
     return answerList(
       query,
       reply,
-      { resource: 'merchants', sortable: Object.keys(MERCHANT_SORT_COLUMNS), defaultSort: { field: 'createdAt', order: 'DESC' }, filter: merchantFilterSchema },
+      { resource: 'merchants', sortColumns: MERCHANT_SORT_COLUMNS, defaultSort: { field: 'createdAt', order: 'DESC' }, filter: merchantFilterSchema },
       (listQuery) => this.queries.list(listQuery),
     );
   }

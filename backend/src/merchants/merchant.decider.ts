@@ -19,7 +19,7 @@ export type MerchantCommand =
       at: Date;
     }
   /** No target: toggle (the spec's client sends no body). */
-  | { type: 'SwitchEnvironment'; to?: Environment; at: Date }
+  | { type: 'SwitchEnvironment'; to?: Environment | undefined; at: Date }
   /** The handler makes the secret; only its hash, prefix and last four characters reach the decider. */
   | { type: 'RotateApiKey'; keyId: string; environment: Environment; prefix: string; keyHash: string; last4: string; at: Date }
   | { type: 'ImportApiKey'; keyId: string; environment: Environment; prefix: string; keyHash: string; last4: string; createdAt: Date }

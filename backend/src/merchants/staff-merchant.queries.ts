@@ -40,7 +40,7 @@ export class StaffMerchantQueries {
     if (filter.isActive !== undefined) builder.andWhere('m.is_active = :isActive', { isActive: filter.isActive });
     if (filter.businessType) builder.andWhere('m.business_type = :businessType', { businessType: filter.businessType });
     if (filter.id) builder.andWhere('m.id IN (:...ids)', { ids: filter.id.length ? filter.id : [null] });
-    builder.orderBy(MERCHANT_SORT_COLUMNS[sort.field], sort.order).addOrderBy('m.id', sort.order);
+    builder.orderBy(sort.column, sort.order).addOrderBy('m.id', sort.order);
     if (range) builder.offset(range.start).limit(range.end - range.start + 1);
     const [views, total] = await builder.getManyAndCount();
     return { rows: views.map(toMerchant), total };

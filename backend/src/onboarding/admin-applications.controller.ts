@@ -40,7 +40,7 @@ export class AdminApplicationsController {
     return answerList(
       query,
       reply,
-      { resource: 'applications', sortable: Object.keys(APPLICATION_SORT_COLUMNS), defaultSort: { field: 'createdAt', order: 'DESC' }, filter: applicationFilterSchema },
+      { resource: 'applications', sortColumns: APPLICATION_SORT_COLUMNS, defaultSort: { field: 'createdAt', order: 'DESC' }, filter: applicationFilterSchema },
       (listQuery) => this.queries.list(listQuery),
     );
   }

@@ -13,7 +13,7 @@ export function contactOf(form: SubmittedForm): { companyName: string; contactNa
 }
 
 /** Every e-mail on the form, for the queue's search. */
-export function emailsOf(form: SubmittedForm): string[] {
+export function emailsOf(form: SubmittedForm): [string, ...string[]] {
   return form.formType === 'precheck'
     ? [form.fields.primaryEmail, form.fields.shareholderEmail, form.fields.technicalContactEmail]
     : [form.fields.email];

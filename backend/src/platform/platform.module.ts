@@ -44,7 +44,7 @@ export class PlatformModule implements OnApplicationShutdown {
         CqrsModule.forRoot(),
         TypeOrmModule.forRoot({
           type: 'postgres',
-          url: config.databaseUrl,
+          ...(config.databaseUrl ? { url: config.databaseUrl } : {}),
           poolSize: config.database.poolMax,
           // Passed to node-postgres: timeouts and keepalive as for every other connection.
           extra: connectionOptions(config.databaseUrl, config.database),

@@ -13,7 +13,7 @@ import { ProjectionRebuilder } from '../../src/platform/projections/rebuild/proj
  * that holds their processor locks.
  */
 export async function createRunner(url: string, store: EventStore, processors: EventProcessor[], options: { run: boolean; poolSize?: number } = { run: false }) {
-  const dataSource = new DataSource({ type: 'postgres', url, poolSize: options.poolSize });
+  const dataSource = new DataSource({ type: 'postgres', url, ...(options.poolSize === undefined ? {} : { poolSize: options.poolSize }) });
   const pool = new DatabasePool({ connectionString: url, max: 2 });
   await dataSource.initialize();
   const discovery = { getProviders: () => processors.map((instance) => ({ instance })) } as unknown as DiscoveryService;

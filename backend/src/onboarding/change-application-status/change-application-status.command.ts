@@ -1,12 +1,12 @@
 import { Command } from '@nestjs/cqrs';
-import type { ApplicationStatus } from '@tallyline/contracts';
+import type { StatusChange } from '@tallyline/contracts';
 import type { CommandContext } from '../../platform/commands/command-context.js';
 
 /** A staff review decision; expectedVersion comes from If-Match. */
 export class ChangeApplicationStatus extends Command<{ version: number }> {
   constructor(
     readonly applicationId: string,
-    readonly input: { status: ApplicationStatus; reviewNotes?: string },
+    readonly input: StatusChange,
     readonly expectedVersion: number | undefined,
     readonly context: CommandContext,
   ) {

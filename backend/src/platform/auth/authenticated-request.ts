@@ -3,7 +3,7 @@ import type { ApiKeyPrincipal, AuthUser } from './auth-user.js';
 
 /** A request after the authentication guard: a signed-in user, or an API key's principal. */
 export interface AuthenticatedRequest extends RequestWithActor {
-  user?: AuthUser;
+  user?: AuthUser | undefined;
   apiKey?: ApiKeyPrincipal;
 }
 

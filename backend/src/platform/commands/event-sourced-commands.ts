@@ -10,7 +10,7 @@ export const VERSION_MISMATCH_MESSAGE = 'This record was changed by someone else
 
 export interface HandleOptions {
   /** The stream version the caller last saw (HTTP If-Match); a mismatch is a 412. */
-  expectedVersion?: number;
+  expectedVersion?: number | undefined;
   /** Re-run load/decide/append once on a concurrent write; only for commands safe to repeat. */
   retryOnConflict?: boolean;
   /** Stamped per event type; 1 when absent. */
@@ -22,7 +22,7 @@ export interface HandleResult<State> {
   version: number;
   events: StoredEvent[];
   /** Read models that did not catch up before the answer (failed or timed out); absent when not waited for. */
-  readModels?: WaitResult;
+  readModels?: WaitResult | undefined;
 }
 
 /**

@@ -9,11 +9,11 @@ export class AppConfig {
   readonly port: number;
   readonly host: string;
   readonly dataDir: string;
-  readonly databaseUrl?: string;
-  readonly eventStoreUrl?: string;
-  readonly jwtSecret?: string;
-  readonly staffEmail?: string;
-  readonly staffPassword?: string;
+  readonly databaseUrl?: string | undefined;
+  readonly eventStoreUrl?: string | undefined;
+  readonly jwtSecret?: string | undefined;
+  readonly staffEmail?: string | undefined;
+  readonly staffPassword?: string | undefined;
   readonly seedDemo: boolean;
   readonly logLevel: string;
   /** Off in tests that drive processors by hand. */

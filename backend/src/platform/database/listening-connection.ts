@@ -48,8 +48,8 @@ export function acquireListeningConnection(pool: pg.Pool, channel: string, handl
  */
 export class ListeningConnection extends EventEmitter {
   private readonly logger: Logger;
-  private client?: pg.Client;
-  private connecting?: Promise<pg.Client | undefined>;
+  private client?: pg.Client | undefined;
+  private connecting?: Promise<pg.Client | undefined> | undefined;
   private readonly closing = new AbortController();
   private queue: Promise<unknown> = Promise.resolve();
   /** Bumped on every new session: session state (locks) from an older one is gone. */

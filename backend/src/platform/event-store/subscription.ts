@@ -34,8 +34,9 @@ export function pollingSubscription(options: Options): EventSubscription {
       const seen = options.wakeUps.generation;
       const batch = await options.read(position, options.batchSize);
       if (abort.signal.aborted) return;
-      if (batch.length > 0) {
-        position = batch[batch.length - 1].globalPosition;
+      const last = batch.at(-1);
+      if (last) {
+        position = last.globalPosition;
         unsettledWait = UNSETTLED_RECHECK_MS.first;
         yield batch;
         continue;

@@ -56,7 +56,7 @@ export class AllErrorsFilter implements ExceptionFilter {
     void reply.status(body.statusCode).send(body);
   }
 
-  private toBody(error: unknown, request: FastifyRequest): { body: ErrorBody; headers?: Record<string, string> } {
+  private toBody(error: unknown, request: FastifyRequest): { body: ErrorBody; headers?: Record<string, string> | undefined } {
     if (error instanceof DomainError) {
       return { body: { statusCode: statusFor(error.code), message: error.message, ...(error.errors ? { errors: error.errors } : {}) }, headers: error.headers };
     }

@@ -8,14 +8,16 @@ export const MAX_PAGE_SIZE = 1000;
 export type SortOrder = 'ASC' | 'DESC';
 
 export interface ListQuery<Filter> {
-  sort: { field: string; order: SortOrder };
+  /** `column` is the SQL column the field sorts by, looked up in `sortColumns`. */
+  sort: { field: string; column: string; order: SortOrder };
   /** Inclusive bounds; absent means everything. */
-  range?: { start: number; end: number };
+  range?: { start: number; end: number } | undefined;
   filter: Filter;
 }
 
 export interface ListQueryOptions<F extends ZodType> {
-  sortable: readonly string[];
+  /** Sortable field → SQL column; a field not listed here is a 400. */
+  sortColumns: Readonly<Record<string, string>>;
   defaultSort: { field: string; order: SortOrder };
   /** Validates the decoded filter object; unknown keys should be rejected, not ignored. */
   filter: F;
@@ -47,13 +49,17 @@ const rangeSchema = z.tuple([z.number().int().min(0), z.number().int().min(0)]).
 export function parseListQuery<F extends ZodType>(query: Record<string, unknown>, options: ListQueryOptions<F>): ListQuery<z.output<F>> {
   const sortExample = `["${options.defaultSort.field}","${options.defaultSort.order}"]`;
   const sortInput = jsonParam(query, 'sort', sortExample);
-  let sort = options.defaultSort;
+  const columnOf = (field: string) => (Object.hasOwn(options.sortColumns, field) ? options.sortColumns[field] : undefined);
+  const defaultColumn = columnOf(options.defaultSort.field);
+  if (defaultColumn === undefined) throw new Error(`Default sort field "${options.defaultSort.field}" has no column in sortColumns`);
+  let sort = { ...options.defaultSort, column: defaultColumn };
   if (sortInput !== undefined) {
     const parsed = sortSchema.safeParse(sortInput);
     if (!parsed.success) throw invalid('sort', `sort must be JSON like ${sortExample}`);
     const [field, order] = parsed.data;
-    if (!options.sortable.includes(field)) throw invalid('sort', `Cannot sort by "${field}"; sort by one of ${options.sortable.join(', ')}`);
-    sort = { field, order };
+    const column = columnOf(field);
+    if (column === undefined) throw invalid('sort', `Cannot sort by "${field}"; sort by one of ${Object.keys(options.sortColumns).join(', ')}`);
+    sort = { field, column, order };
   }
 
   const rangeInput = jsonParam(query, 'range', '[0,24]');

@@ -73,7 +73,8 @@ function postgresStore(pool: DatabasePool) {
            RETURNING hits, ceil(extract(epoch FROM window_ends_at - now()) * 1000)::bigint AS ttl`,
           [key, timeWindow],
         )
-        .then(({ rows: [row] }) => callback(null, { current: row.hits, ttl: Number(row.ttl) }), callback);
+        // INSERT … ON CONFLICT DO UPDATE … RETURNING answers one row either way.
+        .then(({ rows }) => callback(null, { current: rows[0]!.hits, ttl: Number(rows[0]!.ttl) }), callback);
     }
 
     child(): PostgresRateLimitStore {

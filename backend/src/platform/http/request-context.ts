@@ -14,7 +14,7 @@ export function contextOf(request: RequestWithActor): CommandContext {
     actor: request.actor ?? { type: 'user', id: 'anonymous' },
     correlationId: String(request.id),
     ip: request.ip,
-    userAgent: typeof userAgent === 'string' ? userAgent : undefined,
+    ...(typeof userAgent === 'string' ? { userAgent } : {}),
     now: new Date(),
   };
 }

@@ -19,7 +19,7 @@ export class SpaFallback {
   }
 
   serves(request: FastifyRequest): boolean {
-    const path = request.url.split('?')[0];
+    const path = pathOf(request.url);
     // `/api` itself is the dashboard's API documentation page; everything below it is the API.
     return request.method === 'GET' && !path.startsWith('/api/') && this.appFor(request.url) !== undefined;
   }
@@ -35,9 +35,15 @@ export class SpaFallback {
   }
 
   private appFor(url: string): WebApp | undefined {
-    const path = url.split('?')[0];
+    const path = pathOf(url);
     return this.available()
       .filter((app) => app.prefix === '' || path === app.prefix || path.startsWith(`${app.prefix}/`))
       .sort((a, b) => b.prefix.length - a.prefix.length)[0];
   }
+}
+
+/** The URL without its query string. */
+function pathOf(url: string): string {
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
 }

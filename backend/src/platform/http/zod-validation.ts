@@ -27,7 +27,7 @@ export function openApiSchema(schema: ZodType): Record<string, unknown> {
 }
 
 export const ApiZodBody = (schema: ZodType, description?: string) =>
-  ApiBody({ schema: openApiSchema(schema) as never, description });
+  ApiBody({ schema: openApiSchema(schema) as never, ...(description === undefined ? {} : { description }) });
 
 /**
  * NUL and unpaired UTF-16 surrogates: PostgreSQL refuses both in text and jsonb, and no honest client

@@ -254,6 +254,7 @@ export class ProcessorRunner implements OnModuleInit, OnApplicationBootstrap, On
           pending = pending.slice(error.index);
         }
         const event = pending[0];
+        if (!event) throw new Error(`Processor "${processor.name}" reported a failing event outside its batch`, { cause: error.cause });
         failing = failing?.eventId === event.eventId ? { ...failing, attempts: failing.attempts + 1 } : { eventId: event.eventId, attempts: 1 };
         if (failing.attempts < MAX_ATTEMPTS) {
           const wait = backoffMs(failing.attempts, 100, 2_000);
@@ -277,7 +278,9 @@ export class ProcessorRunner implements OnModuleInit, OnApplicationBootstrap, On
    * since lost its lock cannot apply anything twice.
    */
   private async commit(processor: EventProcessor, from: bigint, events: StoredEvent[], deadLetter?: { error: string; attempts: number }): Promise<bigint> {
-    const last = events[events.length - 1].globalPosition;
+    const first = events[0];
+    const last = events.at(-1)?.globalPosition;
+    if (!first || last === undefined) throw new Error('commit needs at least one event');
     const runner = this.dataSource.createQueryRunner();
     try {
       await runner.connect();
@@ -285,7 +288,7 @@ export class ProcessorRunner implements OnModuleInit, OnApplicationBootstrap, On
       const [row] = (await runner.query('SELECT position FROM processor_checkpoints WHERE name = $1 FOR UPDATE', [processor.name])) as { position: string }[];
       if (BigInt(row?.position ?? -1) !== from) throw new CheckpointMoved();
       if (deadLetter) {
-        const event = events[0];
+        const event = first;
         await runner.query(
           `INSERT INTO processor_dead_letters (processor, event_id, position, event_type, error, attempts) VALUES ($1, $2, $3, $4, $5, $6)
            ON CONFLICT (processor, event_id) DO UPDATE SET error = EXCLUDED.error, attempts = EXCLUDED.attempts, failed_at = now()`,
@@ -402,7 +405,7 @@ export class ProcessorRunner implements OnModuleInit, OnApplicationBootstrap, On
        ON CONFLICT (name) DO UPDATE SET name = EXCLUDED.name RETURNING position`,
       [name],
     ));
-    const position = BigInt(rows[0].position);
+    const position = BigInt(rows[0]!.position); // INSERT … ON CONFLICT DO UPDATE … RETURNING answers one row
     this.watcher.advance(name, position);
     return position;
   }
@@ -417,12 +420,12 @@ export interface ProcessorStatus {
 
 interface RunEntry {
   abort: AbortController;
-  subscription?: EventSubscription;
+  subscription?: EventSubscription | undefined;
   done: Promise<void>;
   status: ProcessorStatus;
   retryRequested?: boolean;
   started?: boolean;
-  wakeUp?: () => void;
+  wakeUp?: (() => void) | undefined;
 }
 
 /** Another instance moved the checkpoint since this one read it: start again from the stored one. */

@@ -111,10 +111,10 @@ export class EventStoreDbEventStore extends EventStore {
     const firstVersion = Number(result.nextExpectedRevision) - withIds.length + 1;
     // The answer carries no timestamp (recordedAt is our clock then) and only the last event's position, so
     // the earlier events of a batch are read back: callers checkpoint on any of them.
-    const recorded =
-      withIds.length === 1
-        ? [{ id: withIds[0].eventId, position: result.position, created: new Date() }]
-        : await this.collect(this.client.readStream(streamId, { fromRevision: BigInt(firstVersion), maxCount: withIds.length }), streamId);
+    const single = withIds.length === 1 ? withIds[0] : undefined;
+    const recorded = single
+      ? [{ id: single.eventId, position: result.position, created: new Date() }]
+      : await this.collect(this.client.readStream(streamId, { fromRevision: BigInt(firstVersion), maxCount: withIds.length }), streamId);
     const stored = withIds.map((e, i): StoredEvent => {
       const back = recorded[i];
       if (back?.id !== e.eventId) throw new Error(`EventStoreDB read back a different event at ${streamId}@${firstVersion + i}`);
@@ -126,7 +126,8 @@ export class EventStoreDbEventStore extends EventStore {
         recordedAt: back.created,
       };
     });
-    const last = stored[stored.length - 1];
+    const last = stored.at(-1);
+    if (!last) throw new Error('append needs at least one event');
     return { nextExpectedVersion: last.streamVersion, lastPosition: last.globalPosition, events: stored };
   }
 

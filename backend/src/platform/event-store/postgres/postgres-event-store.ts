@@ -60,15 +60,14 @@ export class PostgresEventStore extends EventStore {
           'SELECT * FROM append_events($1, $2, $3::jsonb)',
           [streamId, expectedCode, JSON.stringify(withIds)],
         );
-        const stored: StoredEvent[] = rows.map((row, i) => ({
-          ...withIds[i],
-          streamId,
-          streamVersion: row.stream_version,
-          globalPosition: BigInt(row.global_position),
-          recordedAt: row.recorded_at,
-        }));
+        const stored = withIds.map((event, i): StoredEvent => {
+          const row = rows[i];
+          if (!row) throw new Error(`append_events answered ${rows.length} rows for ${withIds.length} events on ${streamId}`);
+          return { ...event, streamId, streamVersion: row.stream_version, globalPosition: BigInt(row.global_position), recordedAt: row.recorded_at };
+        });
         this.announce();
-        const last = stored[stored.length - 1];
+        const last = stored.at(-1);
+        if (!last) throw new Error('append needs at least one event');
         return { nextExpectedVersion: last.streamVersion, lastPosition: last.globalPosition, events: stored };
       } catch (error) {
         const pgError = error as pg.DatabaseError;
@@ -120,7 +119,8 @@ export class PostgresEventStore extends EventStore {
       `SELECT (SELECT transaction_id FROM events ORDER BY global_position DESC LIMIT 1)::text AS stored,
               pg_snapshot_xmax(pg_current_snapshot())::text AS next`,
     );
-    const { stored, next } = rows[0];
+    // A SELECT without FROM answers exactly one row.
+    const { stored, next } = rows[0]!;
     if (stored === null || BigInt(stored) < BigInt(next)) return;
     throw new Error(
       `Refusing to start: the events table holds positions from transaction ${stored}, ahead of this PostgreSQL cluster's transaction counter (${next}). ` +

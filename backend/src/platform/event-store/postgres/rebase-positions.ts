@@ -29,7 +29,9 @@ export async function rebasePositions(pool: pg.Pool): Promise<RebaseResult> {
       `SELECT (SELECT transaction_id FROM events ORDER BY global_position DESC LIMIT 1)::text AS stored,
               pg_snapshot_xmax(pg_current_snapshot())::text AS next`,
     );
-    if (rows[0].stored === null || BigInt(rows[0].stored) < BigInt(rows[0].next)) {
+    // A SELECT without FROM answers exactly one row.
+    const { stored, next } = rows[0]!;
+    if (stored === null || BigInt(stored) < BigInt(next)) {
       await client.query('ROLLBACK');
       return { rebased: false, events: 0, checkpoints: 0 };
     }
@@ -67,7 +69,7 @@ export async function rebasePositions(pool: pg.Pool): Promise<RebaseResult> {
   const lastRebased = BigInt(events) / PER_TRANSACTION;
   for (;;) {
     const { rows } = await pool.query<{ id: string }>('SELECT pg_current_xact_id()::text AS id');
-    if (BigInt(rows[0].id) > lastRebased) break;
+    if (BigInt(rows[0]!.id) > lastRebased) break; // a SELECT without FROM answers one row
   }
   return { rebased: true, events, checkpoints };
 }

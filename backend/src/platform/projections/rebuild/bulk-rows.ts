@@ -1,4 +1,4 @@
-import type { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
+import type { EntityManager, EntityMetadata, EntityTarget, ObjectLiteral } from 'typeorm';
 import type { StoredEvent } from '../../event-store/event-store.port.js';
 
 /**
@@ -17,12 +17,13 @@ export async function writeRows<Row extends ObjectLiteral>(
   rows: readonly Row[],
   onConflict: 'update' | 'ignore',
 ): Promise<void> {
-  if (rows.length === 0) return;
+  const [first] = rows;
+  if (!first) return;
   const metadata = manager.connection.getMetadata(entity);
-  const columns = metadata.columns.filter((column) => column.propertyName in rows[0]);
+  const columns = metadata.columns.filter((column) => column.propertyName in first);
   const names = columns.map((column) => `"${column.databaseName}"`);
   const records = rows.map((row) => Object.fromEntries(columns.map((column) => [column.databaseName, row[column.propertyName] ?? null])));
-  const shape = columns.map((column, i) => `${names[i]} ${manager.connection.driver.normalizeType(column)}`);
+  const shape = columns.map((column) => `"${column.databaseName}" ${manager.connection.driver.normalizeType(column)}`);
   const keys = metadata.primaryColumns.map((column) => `"${column.databaseName}"`);
   const updates = names.filter((name) => !keys.includes(name)).map((name) => `${name} = EXCLUDED.${name}`);
   const conflict = onConflict === 'ignore' || updates.length === 0 ? 'DO NOTHING' : `DO UPDATE SET ${updates.join(', ')}`;
@@ -37,7 +38,7 @@ export async function writeRows<Row extends ObjectLiteral>(
 export async function findRows<Row extends ObjectLiteral>(manager: EntityManager, entity: EntityTarget<Row>, ids: readonly string[]): Promise<Row[]> {
   if (ids.length === 0) return [];
   const metadata = manager.connection.getMetadata(entity);
-  const [key] = metadata.primaryColumns;
+  const key = primaryKeyOf(metadata);
   const select = metadata.columns.map((column) => `"${column.databaseName}" AS "${column.propertyName}"`).join(', ');
   return (await manager.query<Row[]>(
     `SELECT ${select} FROM "${metadata.tableName}" WHERE "${key.databaseName}" = ANY($1::${manager.connection.driver.normalizeType(key)}[])`,
@@ -63,7 +64,7 @@ export async function foldRows<Row extends ObjectLiteral>(
     return (keys === undefined ? [] : typeof keys === 'string' ? [keys] : keys).map((key) => [key, event] as const);
   });
   const metadata = manager.connection.getMetadata(entity);
-  const keyProperty = metadata.primaryColumns[0].propertyName;
+  const keyProperty = primaryKeyOf(metadata).propertyName;
   const rows = new Map<string, Row>();
   for (const row of await findRows(manager, entity, [...new Set(touches.map(([key]) => key))])) rows.set(row[keyProperty] as string, row);
   const changed = new Set<string>();
@@ -74,4 +75,11 @@ export async function foldRows<Row extends ObjectLiteral>(
     changed.add(key);
   }
   await writeRows(manager, entity, [...changed].map((key) => rows.get(key)!), 'update');
+}
+
+/** The first primary key column; these helpers serve tables keyed by one column. */
+function primaryKeyOf(metadata: EntityMetadata): EntityMetadata['primaryColumns'][number] {
+  const [key] = metadata.primaryColumns;
+  if (!key) throw new Error(`Table "${metadata.tableName}" has no primary key`);
+  return key;
 }

@@ -87,8 +87,9 @@ export class ProjectionRebuilder implements OnApplicationBootstrap {
         let next = this.store.readAll(position, chunkSize);
         for (;;) {
           const events = await next;
-          if (events.length === 0) return;
-          position = events[events.length - 1].globalPosition;
+          const last = events.at(-1);
+          if (!last) return;
+          position = last.globalPosition;
           // Read the next chunk while this one is written.
           if (events.length === chunkSize) (next = this.store.readAll(position, chunkSize)).catch(() => undefined);
           await eachLimited(shadows, ({ projection, shadow }) => this.fold(db, projection, shadow, events));
@@ -124,9 +125,11 @@ export class ProjectionRebuilder implements OnApplicationBootstrap {
     let folded = 0;
     for (let attempt = 1; ; attempt++) {
       try {
-        for (let events = await this.store.readAll(from, chunkSize); events.length > 0; events = await this.store.readAll(from, chunkSize)) {
+        for (let events = await this.store.readAll(from, chunkSize); ; events = await this.store.readAll(from, chunkSize)) {
+          const last = events.at(-1);
+          if (!last) break;
           await this.fold(db, projection, shadow, events);
-          from = events[events.length - 1].globalPosition;
+          from = last.globalPosition;
           folded += events.length;
           if (events.length < chunkSize) break;
         }
@@ -149,9 +152,10 @@ export class ProjectionRebuilder implements OnApplicationBootstrap {
       const rest: StoredEvent[] = [];
       for (let position = from; ; ) {
         const events = await this.store.readAll(position, chunkSize);
-        if (events.length === 0) break;
+        const last = events.at(-1);
+        if (!last) break;
         rest.push(...events);
-        position = events[events.length - 1].globalPosition;
+        position = last.globalPosition;
       }
       const position = rest.at(-1)?.globalPosition ?? from;
       await db.transaction(async (manager) => {
