@@ -1,9 +1,12 @@
+import type { ThemeOptions } from '@mui/material/styles';
 import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-admin';
 
 // Buttons and tabs show their labels as written ("Set Under Review", "Pending"), not in capitals: the
 // spec gives these texts exactly, and mixed case is easier to scan in a dense review queue.
-const asWritten = (theme: RaThemeOptions): RaThemeOptions => ({
+// react-admin's default themes are MUI ThemeOptions, whose palette may be absent; RaThemeOptions wants one.
+const asWritten = (theme: ThemeOptions): RaThemeOptions => ({
   ...theme,
+  palette: { ...theme.palette },
   components: {
     ...theme.components,
     MuiButton: { styleOverrides: { root: { textTransform: 'none' } } },

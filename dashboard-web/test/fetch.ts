@@ -13,5 +13,5 @@ export function mockFetch() {
 
 /** The JSON body a mocked fetch call sent. */
 export function sentJson(fetchMock: jest.Mock<typeof fetch>, call: number): unknown {
-  return JSON.parse(fetchMock.mock.calls[call][1]?.body as string);
+  return JSON.parse(fetchMock.mock.calls[call]?.[1]?.body as string);
 }

@@ -38,7 +38,7 @@ const rest = simpleRestProvider(API_URL, httpClient);
 // Generic like the DataProvider methods they implement: the caller names the record type it expects.
 async function getApplication<R extends RaRecord>(params: GetOneParams): Promise<GetOneResult<R>> {
   const asOf = typeof params.meta?.asOf === 'string' ? `?asOf=${encodeURIComponent(params.meta.asOf)}` : '';
-  const { json } = await httpClient(applicationUrl(params.id) + asOf, { signal: params.signal });
+  const { json } = await httpClient(applicationUrl(params.id) + asOf, params.signal ? { signal: params.signal } : {});
   return { data: json as R };
 }
 
@@ -61,7 +61,7 @@ async function changeApplicationStatus<R extends RaRecord>(params: UpdateParams)
 }
 
 async function getApplicationHistory<R extends RaRecord>(params: GetManyReferenceParams): Promise<GetManyReferenceResult<R>> {
-  const { json } = await httpClient(`${applicationUrl(params.id)}/history`, { signal: params.signal });
+  const { json } = await httpClient(`${applicationUrl(params.id)}/history`, params.signal ? { signal: params.signal } : {});
   const data = (json as ApplicationHistoryEntry[]).map((entry): ApplicationHistoryRecord => ({ ...entry, id: entry.position }));
   return { data: data as unknown as R[], total: data.length };
 }

@@ -19,7 +19,7 @@ export function httpClient(url: string, options: fetchUtils.Options = {}) {
  * still signs the user out.
  */
 export async function fetchBlob(url: string, signal?: AbortSignal): Promise<Blob> {
-  const response = await fetch(url, { headers: withBearer(new Headers()), signal });
+  const response = await fetch(url, { headers: withBearer(new Headers()), signal: signal ?? null });
   if (!response.ok) {
     let body: unknown = undefined;
     let message = response.statusText;

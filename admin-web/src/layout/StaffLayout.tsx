@@ -6,7 +6,7 @@ import { AppBar, Layout, UserMenu, useGetIdentity, useTranslate } from 'react-ad
 function StaffUserMenu() {
   const { identity } = useGetIdentity();
   const translate = useTranslate();
-  return <UserMenu label={identity?.fullName ? translate('tallyline.user_menu', { name: identity.fullName }) : undefined} />;
+  return <UserMenu {...(identity?.fullName ? { label: translate('tallyline.user_menu', { name: identity.fullName }) } : {})} />;
 }
 
 function StaffAppBar() {

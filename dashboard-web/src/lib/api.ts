@@ -62,7 +62,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.json);
   }
-  const response = await fetch(path, { method: options.method ?? 'GET', headers, body, credentials: 'include' });
+  const response = await fetch(path, { method: options.method ?? 'GET', headers, ...(body === undefined ? {} : { body }), credentials: 'include' });
   const text = await response.text();
   if (!response.ok) throw new ApiError(response.status, text, response.statusText);
   return (text ? JSON.parse(text) : undefined) as T;

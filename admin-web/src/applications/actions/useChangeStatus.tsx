@@ -21,7 +21,8 @@ export function useChangeStatus({ application, reviewNotes, onChanged, onStale }
   const refresh = useRefresh();
 
   const changeStatus = (status: ApplicationStatus) => {
-    const data: StatusChange = { status, reviewNotes: reviewNotes.trim() || undefined };
+    const notes = reviewNotes.trim();
+    const data = (notes ? { status, reviewNotes: notes } : { status }) satisfies StatusChange;
     void update(
       'applications',
       { id: application.id, data, previousData: application },

@@ -11,9 +11,9 @@ export interface PlanCardProps {
   priceNote: string;
   features: string[];
   cta: { label: string; to?: string; href?: string };
-  highlighted?: boolean;
+  highlighted?: boolean | undefined;
   /** A ribbon such as "Most popular". */
-  badge?: string;
+  badge?: string | undefined;
   /** Extra lines under the price, e.g. settlement terms. */
   extra?: ReactNode;
 }

@@ -19,7 +19,7 @@ export interface StandardPlan {
   highlighted?: boolean;
 }
 
-export const STANDARD_PLANS: StandardPlan[] = [
+export const STANDARD_PLANS: [StandardPlan, ...StandardPlan[]] = [
   {
     id: 'starter',
     name: 'Starter',

@@ -14,20 +14,20 @@ export interface Band {
 }
 
 /** Spec §9 calculator bands. */
-export const VOLUME_BANDS: Band[] = [
+export const VOLUME_BANDS = [
   { id: '0-10k', label: '£0-10k', minPence: 0, maxPence: 1_000_000 },
   { id: '10-50k', label: '£10-50k', minPence: 1_000_000, maxPence: 5_000_000 },
   { id: '50-100k', label: '£50-100k', minPence: 5_000_000, maxPence: 10_000_000 },
   { id: '100-500k', label: '£100-500k', minPence: 10_000_000, maxPence: 50_000_000 },
   { id: '500k+', label: '£500k+', minPence: 50_000_000, maxPence: null },
-];
+] as const satisfies readonly Band[];
 
-export const VALUE_BANDS: Band[] = [
+export const VALUE_BANDS = [
   { id: '0-50', label: '£0-50', minPence: 0, maxPence: 5_000 },
   { id: '50-100', label: '£50-100', minPence: 5_000, maxPence: 10_000 },
   { id: '100-500', label: '£100-500', minPence: 10_000, maxPence: 50_000 },
   { id: '500+', label: '£500+', minPence: 50_000, maxPence: null },
-];
+] as const satisfies readonly Band[];
 
 /** Integer division rounding half up, for non-negative integers. */
 export function divideRounded(numerator: number, denominator: number): number {
@@ -76,7 +76,7 @@ export interface Estimate {
   customPricingApplies: boolean;
 }
 
-function bandById(bands: Band[], id: string): Band {
+function bandById(bands: readonly Band[], id: string): Band {
   const band = bands.find((candidate) => candidate.id === id);
   if (!band) throw new Error(`Unknown band ${id}`);
   return band;

@@ -8,7 +8,7 @@ export function FileField({ name, label, file, onChange, error }: {
   label: string;
   file: File | null;
   onChange: (file: File | null) => void;
-  error?: string;
+  error?: string | undefined;
 }) {
   const inputId = `file-${name}`;
   return (

@@ -81,7 +81,7 @@ describe('PrecheckApplicationPage validation', () => {
     await userEvent.upload(screen.getByLabelText(/^Bank Statements/), new File(['%PDF-1.4'], 'statements.pdf', { type: 'application/pdf' }));
     await userEvent.click(screen.getByRole('button', { name: 'Submit Application' }));
     expect(await screen.findByTestId('location')).toHaveTextContent('/merchant-application/success');
-    const [url, init] = fetchMock.mock.calls[0];
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe('/api/merchant-applications');
     const body = init?.body as FormData;
     expect(body.get('companyName')).toBe(SAMPLE.companyName);

@@ -58,7 +58,7 @@ describe('MerchantRegisterPage validation', () => {
     expect(fetchMock.mock.calls.slice(0, 2).map((call) => call[0])).toEqual(['/api/auth/register', '/api/merchants/register']);
     expect(sentJson(fetchMock, 0)).toEqual({ email: 'ada@example.com', password: 'password-123', firstName: 'Ada', lastName: 'Lovelace' });
     expect(sentJson(fetchMock, 1)).toEqual({ companyName: 'Analytical Engines Ltd', email: 'ada@example.com', website: null, businessType: 'SaaS' });
-    const headers = fetchMock.mock.calls[1][1]?.headers as Record<string, string>;
+    const headers = fetchMock.mock.calls[1]?.[1]?.headers as Record<string, string>;
     expect(headers.Authorization).toBe('Bearer jwt-3');
     expect(localStorage.getItem('auth_token')).toBe('jwt-3');
     expect(screen.getByText('Your merchant account has been created.')).toBeInTheDocument();

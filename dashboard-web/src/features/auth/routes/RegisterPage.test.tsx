@@ -65,7 +65,7 @@ describe('RegisterPage validation', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
     expect(await screen.findByTestId('location')).toHaveTextContent('/dashboard');
     expect(localStorage.getItem('auth_token')).toBe('jwt-1');
-    const [url, init] = fetchMock.mock.calls[0];
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe('/api/auth/register');
     expect(JSON.parse(init?.body as string)).toEqual({ email: 'ada@example.com', password: 'password-123', firstName: 'Ada', lastName: 'Lovelace' });
     expect(screen.getByText('Registration successful!')).toBeInTheDocument();

@@ -7,8 +7,8 @@ import { EstimateBreakdown } from './EstimateBreakdown';
 
 /** Pick a monthly volume and an average payment; see what each plan would cost for a month. */
 export function PricingCalculator() {
-  const [volumeBand, setVolumeBand] = useState(VOLUME_BANDS[1].id);
-  const [valueBand, setValueBand] = useState(VALUE_BANDS[1].id);
+  const [volumeBand, setVolumeBand] = useState<string>(VOLUME_BANDS[1].id);
+  const [valueBand, setValueBand] = useState<string>(VALUE_BANDS[1].id);
   const estimate = useMemo(() => estimateMonthlyCost(volumeBand, valueBand), [volumeBand, valueBand]);
 
   return (
