@@ -81,7 +81,11 @@ const scenarios: Scenario[] = [
   },
 ];
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+function median(values: number[]): number {
+  const middle = [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  if (middle === undefined) throw new Error('median of no values');
+  return middle;
+}
 
 async function main(): Promise<void> {
   let url = process.env.DATABASE_URL;

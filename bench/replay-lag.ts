@@ -27,7 +27,7 @@ async function prepare(): Promise<void> {
   const bench = await openBench();
   try {
     const pool = bench.app.get(DatabasePool);
-    const head = (await pool.query<{ head: string }>('SELECT coalesce(max(global_position), 0)::text AS head FROM events')).rows[0].head;
+    const head = (await pool.query<{ head: string }>('SELECT coalesce(max(global_position), 0)::text AS head FROM events')).rows[0]!.head; // an aggregate answers one row
     const runner = bench.app.get(ProcessorRunner);
     const behind = (await pool.query<{ name: string }>('SELECT name FROM processor_checkpoints WHERE position >= $1', [head])).rows.map((r) => r.name);
     const projections = runner.projections.map((p) => p.name).filter((name) => !behind.includes(name));

@@ -21,7 +21,7 @@ async function main(): Promise<void> {
   try {
     const store = bench.app.get(EventStore);
     const pool = bench.app.get(DatabasePool);
-    const existing = Number((await pool.query<{ n: string }>('SELECT count(*) AS n FROM events')).rows[0].n);
+    const existing = Number((await pool.query<{ n: string }>('SELECT count(*) AS n FROM events')).rows[0]!.n); // an aggregate answers one row
     if (existing >= TARGET) return void console.log(`The store already holds ${existing} events; nothing to seed.`);
     const lives = Math.ceil((TARGET - existing) / EVENTS_PER_LIFE);
     console.log(`Seeding ${lives * EVENTS_PER_LIFE} events (${lives} merchant lives) with ${WRITERS} writers...`);

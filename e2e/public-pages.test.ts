@@ -35,12 +35,12 @@ describe('public pages', () => {
     browser = await launchBrowser();
     decided = await browser.newContext();
     await decided.addInitScript(
-      ([key]) => {
+      (key) => {
         if (!localStorage.getItem(key)) {
           localStorage.setItem(key, JSON.stringify({ essential: true, functional: false, analytics: false, marketing: false, decidedAt: '2026-01-01T00:00:00.000Z' }));
         }
       },
-      [CONSENT_KEY],
+      CONSENT_KEY,
     );
   });
   after(async () => {
@@ -91,7 +91,7 @@ describe('public pages', () => {
       ['Developers', '/developers'],
       ['Guides', '/guides'],
       ['Pricing', '/pricing'],
-    ]) {
+    ] as const) {
       assert.equal(await nav.getByRole('link', { name, exact: true }).getAttribute('href'), href, name);
     }
     const apiDocs = nav.getByRole('link', { name: /API Docs/ });
@@ -120,7 +120,7 @@ describe('public pages', () => {
       ['About Us', '/merchant-application'],
       ['System Status', '/status'],
       ['Community', '/community'],
-    ]) {
+    ] as const) {
       assert.equal(await footer.getByRole('link', { name, exact: true }).getAttribute('href'), href, name);
     }
     const mailtos = await footer.locator('a[href^="mailto:"]').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
