@@ -134,7 +134,7 @@ describe('authorization', () => {
 
   describe.each(Object.entries(MATRIX))('%s', (route, { request, expected }) => {
     it(`answers ${CALLERS.map((c) => `${c} ${expected[c]}`).join(', ')}`, async () => {
-      const method = present(route.split(' ')[0], `a method in "${route}"`) as NonNullable<InjectOptions['method']>;
+      const method = present(route.split(' ')[0], `a method in "${route}"`);
       const actual = {} as Expected;
       for (const caller of CALLERS) {
         const { authorization, environment } = credentials[caller];

@@ -254,7 +254,7 @@ export class ProcessorRunner implements OnModuleInit, OnApplicationBootstrap, On
           pending = pending.slice(error.index);
         }
         const event = pending[0];
-        if (!event) throw new Error(`Processor "${processor.name}" reported a failing event outside its batch`, { cause: error.cause });
+        if (!event) throw new Error(`Processor "${processor.name}" reported a failing event outside its batch`, { cause: error });
         failing = failing?.eventId === event.eventId ? { ...failing, attempts: failing.attempts + 1 } : { eventId: event.eventId, attempts: 1 };
         if (failing.attempts < MAX_ATTEMPTS) {
           const wait = backoffMs(failing.attempts, 100, 2_000);
