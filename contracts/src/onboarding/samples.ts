@@ -2,7 +2,8 @@
  * A complete, valid pre-check application by API field name, for tests, browser tests and benchmarks
  * (`unique` keeps company names and e-mails apart between runs). The documents are not included.
  */
-export function samplePrecheckApplication(unique = 'sample'): Record<string, string> {
+// Return type inferred: callers read named fields (`.primaryEmail`) without an undefined check.
+export function samplePrecheckApplication(unique = 'sample') {
   return {
     operatingCountry: 'United Kingdom',
     companyName: `Acme ${unique} Ltd`,
@@ -58,6 +59,6 @@ const PRECHECK_TEXT_LABELS: Record<string, string> = {
 };
 
 /** The sample's text inputs as a visitor types them: visible label → value. */
-export function samplePrecheckForm(application = samplePrecheckApplication()): Record<string, string> {
+export function samplePrecheckForm(application: Record<string, string> = samplePrecheckApplication()): Record<string, string> {
   return Object.fromEntries(Object.entries(PRECHECK_TEXT_LABELS).map(([field, label]) => [label, application[field] ?? '']));
 }
