@@ -70,7 +70,8 @@ abstract class PaymentsApi {
 
   @Get(':id')
   async get(@Param('id') id: string, @CurrentApiKey() key: ApiKeyPrincipal | undefined, @Req() request: AuthenticatedRequest): Promise<Payment> {
-    const merchantId = key?.merchantId ?? request.user!.userId;
+    const { merchantId } = await this.caller(key, request, undefined);
+    // A key sees its own environment only; a session sees its merchant's payments in both.
     return this.queries.toPayment(await this.queries.ofMerchant(merchantId, id, key?.environment));
   }
 }

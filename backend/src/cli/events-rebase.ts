@@ -1,7 +1,7 @@
-import { AppConfig } from '../../config/app-config.js';
-import { DatabasePool } from '../../database/database-pool.js';
-import { resolveDatabase } from '../../database/resolve-database.js';
-import { rebasePositions } from './rebase-positions.js';
+import { AppConfig } from '../platform/config/app-config.js';
+import { DatabasePool } from '../platform/database/database-pool.js';
+import { resolveDatabase } from '../platform/database/resolve-database.js';
+import { rebasePositions } from '../platform/event-store/postgres/rebase-positions.js';
 
 const HELP = `Re-bases the PostgreSQL event store's positions after a logical restore (pg_dump/pg_restore) into
 another cluster, when the app refuses to start because stored positions are ahead of the cluster's
