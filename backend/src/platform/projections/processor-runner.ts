@@ -1,12 +1,15 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
-import { DataSource, type EntityManager, type QueryRunner } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config.js';
 import { lifecycle } from '../lifecycle.js';
 import { DatabasePool } from '../database/database-pool.js';
 import { backoffMs, isTransient, sleep } from '../database/transient-errors.js';
 import { EventStore, type EventSubscription, type StoredEvent } from '../event-store/event-store.port.js';
-import { CheckpointWatcher, CHECKPOINT_CHANNEL, lockKey, type ProcessorFailureRecord } from './checkpoint-watcher.js';
+import { CheckpointWatcher, type ProcessorFailureRecord } from './checkpoint-watcher.js';
+import { ensureCheckpoint, lockCheckpoint, saveCheckpoint } from './checkpoints.js';
+import { CheckpointMoved, describe, HandlerError, ProcessorFailure } from './processor-errors.js';
+import { ProcessorFailures } from './processor-failures.js';
 import { AsProcessor, type EventProcessor, type Projection, type Reactor } from './processor.js';
 
 export interface WaitResult {
@@ -33,6 +36,7 @@ export class ProcessorRunner implements OnModuleInit, OnApplicationBootstrap, On
   private readonly paused = new Set<string>();
   /** Shared with the projection rebuilder, which uses its control channel and advances it. */
   readonly watcher: CheckpointWatcher;
+  private readonly failures: ProcessorFailures;
 
   constructor(
     private readonly discovery: DiscoveryService,
@@ -42,6 +46,7 @@ export class ProcessorRunner implements OnModuleInit, OnApplicationBootstrap, On
     pool: DatabasePool,
   ) {
     this.watcher = new CheckpointWatcher(pool);
+    this.failures = new ProcessorFailures(dataSource, store, this.watcher, this.logger);
   }
 
   onModuleInit(): void {
@@ -187,12 +192,13 @@ export class ProcessorRunner implements OnModuleInit, OnApplicationBootstrap, On
         }
         // Starting (a new process, a new deploy) is a retry of a recorded failure too.
         if (entry.retryRequested || !entry.started) {
-          await this.clearFailure(name);
-          if (entry.retryRequested && isReactor(processor)) await this.redeliverDeadLetters(processor, signal);
+          await this.failures.clear(name);
+          if (entry.retryRequested && isReactor(processor)) await this.failures.redeliverDeadLetters(processor, signal);
           entry.retryRequested = false;
           entry.started = true;
         }
-        let position = await this.ensureCheckpoint(name);
+        let position = await ensureCheckpoint(this.dataSource, name);
+        this.watcher.advance(name, position);
         entry.status.state = 'catching_up';
         subscription = this.store.subscribe(position, { batchSize: BATCH_SIZE });
         entry.subscription = subscription;
@@ -285,15 +291,9 @@ export class ProcessorRunner implements OnModuleInit, OnApplicationBootstrap, On
     try {
       await runner.connect();
       await runner.startTransaction();
-      const [row] = (await runner.query('SELECT position FROM processor_checkpoints WHERE name = $1 FOR UPDATE', [processor.name])) as { position: string }[];
-      if (BigInt(row?.position ?? -1) !== from) throw new CheckpointMoved();
+      if ((await lockCheckpoint(runner, processor.name)) !== from) throw new CheckpointMoved();
       if (deadLetter) {
-        const event = first;
-        await runner.query(
-          `INSERT INTO processor_dead_letters (processor, event_id, position, event_type, error, attempts) VALUES ($1, $2, $3, $4, $5, $6)
-           ON CONFLICT (processor, event_id) DO UPDATE SET error = EXCLUDED.error, attempts = EXCLUDED.attempts, failed_at = now()`,
-          [processor.name, event.eventId, event.globalPosition.toString(), event.type, deadLetter.error, deadLetter.attempts],
-        );
+        await this.failures.deadLetter(runner, processor.name, first, deadLetter);
       } else {
         for (const [index, event] of events.entries()) {
           if (processor.handles && !processor.handles.includes(event.type)) continue;
@@ -305,13 +305,9 @@ export class ProcessorRunner implements OnModuleInit, OnApplicationBootstrap, On
         }
       }
       await saveCheckpoint(runner.manager, processor.name, last);
-      const recovered = this.watcher.failure(processor.name);
-      if (recovered) await runner.query('DELETE FROM processor_failures WHERE name = $1', [processor.name]);
+      const recovered = await this.failures.clearIn(runner, processor.name);
       await runner.commitTransaction();
-      if (recovered) {
-        this.watcher.setFailure(undefined, processor.name);
-        await this.watcher.sendControl('recovered', processor.name).catch(() => undefined);
-      }
+      if (recovered) await this.failures.announceRecovered(processor.name);
     } catch (error) {
       if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
       throw error;
@@ -340,23 +336,8 @@ export class ProcessorRunner implements OnModuleInit, OnApplicationBootstrap, On
       `Processor "${name}" stopped${event ? ` at event ${event.globalPosition} (${event.type})` : ''} after ${failure.attempts} attempts: ${record.message}. Retry with: npm run processors -- retry ${name}`,
       (failure.cause as Error)?.stack,
     );
-    this.watcher.setFailure(record, name);
     const { signal } = entry.abort;
-    for (let attempt = 1; !signal.aborted; attempt++) {
-      try {
-        await this.dataSource.query(
-          `INSERT INTO processor_failures (name, position, event_id, event_type, error, attempts) VALUES ($1, $2, $3, $4, $5, $6)
-           ON CONFLICT (name) DO UPDATE SET position = EXCLUDED.position, event_id = EXCLUDED.event_id, event_type = EXCLUDED.event_type,
-             error = EXCLUDED.error, attempts = EXCLUDED.attempts, failed_at = now()`,
-          [name, record.position?.toString() ?? null, record.eventId, record.eventType, record.message, record.attempts],
-        );
-        await this.watcher.sendControl('failed', name);
-        break;
-      } catch (error) {
-        if (!isTransient(error)) throw error;
-        await sleep(backoffMs(attempt, 200, MAX_BACKOFF_MS), signal);
-      }
-    }
+    await this.failures.record(record, signal);
     while (!signal.aborted && !entry.retryRequested) {
       await new Promise<void>((resolve) => {
         entry.wakeUp = resolve;
@@ -364,50 +345,6 @@ export class ProcessorRunner implements OnModuleInit, OnApplicationBootstrap, On
       });
     }
     entry.wakeUp = undefined;
-  }
-
-  private async clearFailure(name: string): Promise<void> {
-    if (!this.watcher.failure(name)) return;
-    this.watcher.setFailure(undefined, name);
-    await this.dataSource.query('DELETE FROM processor_failures WHERE name = $1', [name]);
-    await this.watcher.sendControl('recovered', name);
-  }
-
-  /** Hands a reactor its dead-lettered events again, oldest first; those that succeed leave the table. */
-  private async redeliverDeadLetters(processor: EventProcessor, signal: AbortSignal): Promise<void> {
-    const rows = (await this.dataSource.query<{
-      event_id: string;
-      position: string;
-    }[]>('SELECT event_id, position FROM processor_dead_letters WHERE processor = $1 ORDER BY position', [processor.name]));
-    for (const row of rows) {
-      if (signal.aborted) return;
-      const [event] = await this.store.readAll(BigInt(row.position) - 1n, 1);
-      await this.dataSource.transaction(async (manager) => {
-        if (event?.eventId === row.event_id) {
-          try {
-            await processor.handle(event, manager);
-          } catch (error) {
-            this.logger.warn(`Reactor "${processor.name}" still fails on dead-lettered event ${row.position}: ${describe(error)}`);
-            throw new HandlerError(0, error);
-          }
-        }
-        await manager.query('DELETE FROM processor_dead_letters WHERE processor = $1 AND event_id = $2', [processor.name, row.event_id]);
-      }).catch((error: unknown) => {
-        if (!(error instanceof HandlerError)) throw error;
-      });
-    }
-  }
-
-  /** The processor's checkpoint, created at 0 the first time (a batch locks and compares that row). */
-  private async ensureCheckpoint(name: string): Promise<bigint> {
-    const rows = (await this.dataSource.query<{ position: string }[]>(
-      `INSERT INTO processor_checkpoints (name, position) VALUES ($1, 0)
-       ON CONFLICT (name) DO UPDATE SET name = EXCLUDED.name RETURNING position`,
-      [name],
-    ));
-    const position = BigInt(rows[0]!.position); // INSERT … ON CONFLICT DO UPDATE … RETURNING answers one row
-    this.watcher.advance(name, position);
-    return position;
   }
 }
 
@@ -426,58 +363,6 @@ interface RunEntry {
   retryRequested?: boolean;
   started?: boolean;
   wakeUp?: (() => void) | undefined;
-}
-
-/** Another instance moved the checkpoint since this one read it: start again from the stored one. */
-class CheckpointMoved extends Error {}
-
-/** The processor's own code threw for the event at `index` of the batch. */
-class HandlerError extends Error {
-  constructor(
-    readonly index: number,
-    cause: unknown,
-  ) {
-    super(describe(cause), { cause });
-  }
-}
-
-/** Given up on: a projection stops at `event` until an operator retries. */
-class ProcessorFailure extends Error {
-  constructor(
-    cause: unknown,
-    readonly event: StoredEvent | undefined,
-    readonly attempts: number,
-  ) {
-    super(describe(cause), { cause });
-  }
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
-/** The processor's lock on another session (a replay's): the same key as the live processors' (lockKey). */
-export async function tryLock(runner: QueryRunner, name: string): Promise<boolean> {
-  const [row] = (await runner.query('SELECT pg_try_advisory_lock(hashtext($1)) AS locked', [lockKey(name)])) as [{ locked: boolean }];
-  return row.locked;
-}
-
-export async function unlock(runner: QueryRunner, name: string): Promise<void> {
-  await runner.query('SELECT pg_advisory_unlock(hashtext($1))', [lockKey(name)]);
-}
-
-export async function readCheckpoint(runner: QueryRunner, name: string): Promise<bigint> {
-  const rows = (await runner.query('SELECT position FROM processor_checkpoints WHERE name = $1', [name])) as { position: string }[];
-  return BigInt(rows[0]?.position ?? 0);
-}
-
-export async function saveCheckpoint(manager: EntityManager, name: string, position: bigint): Promise<void> {
-  await manager.query(
-    `INSERT INTO processor_checkpoints (name, position) VALUES ($1, $2)
-     ON CONFLICT (name) DO UPDATE SET position = EXCLUDED.position, updated_at = now()`,
-    [name, position.toString()],
-  );
-  await manager.query('SELECT pg_notify($1, $2)', [CHECKPOINT_CHANNEL, `${name}:${position}`]);
 }
 
 /** Only a reactor may go past an event it cannot handle; anything else stops there. */

@@ -2,7 +2,8 @@ import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { DataSource, type DataSourceOptions, type EntityManager, type QueryRunner } from 'typeorm';
 import { AppConfig } from '../../config/app-config.js';
 import { EventStore, type StoredEvent } from '../../event-store/event-store.port.js';
-import { ProcessorRunner, saveCheckpoint, tryLock, unlock } from '../processor-runner.js';
+import { saveCheckpoint, tryLock, unlock } from '../checkpoints.js';
+import { ProcessorRunner } from '../processor-runner.js';
 import type { Projection } from '../processor.js';
 import { ShadowTables } from './shadow-tables.js';
 

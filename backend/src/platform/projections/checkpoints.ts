@@ -1,0 +1,37 @@
+import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
+import { CHECKPOINT_CHANNEL, lockKey } from './checkpoint-watcher.js';
+
+/** The processor's lock on another session (a replay's): the same key as the live processors' (lockKey). */
+export async function tryLock(runner: QueryRunner, name: string): Promise<boolean> {
+  const [row] = (await runner.query('SELECT pg_try_advisory_lock(hashtext($1)) AS locked', [lockKey(name)])) as [{ locked: boolean }];
+  return row.locked;
+}
+
+export async function unlock(runner: QueryRunner, name: string): Promise<void> {
+  await runner.query('SELECT pg_advisory_unlock(hashtext($1))', [lockKey(name)]);
+}
+
+/** The processor's checkpoint, created at 0 the first time (a batch locks and compares that row). */
+export async function ensureCheckpoint(dataSource: DataSource, name: string): Promise<bigint> {
+  const rows = await dataSource.query<{ position: string }[]>(
+    `INSERT INTO processor_checkpoints (name, position) VALUES ($1, 0)
+     ON CONFLICT (name) DO UPDATE SET name = EXCLUDED.name RETURNING position`,
+    [name],
+  );
+  return BigInt(rows[0]!.position); // INSERT … ON CONFLICT DO UPDATE … RETURNING answers one row
+}
+
+/** Locks the checkpoint row for the transaction: a batch compares it with where it started. */
+export async function lockCheckpoint(runner: QueryRunner, name: string): Promise<bigint> {
+  const [row] = (await runner.query('SELECT position FROM processor_checkpoints WHERE name = $1 FOR UPDATE', [name])) as { position: string }[];
+  return BigInt(row?.position ?? -1);
+}
+
+export async function saveCheckpoint(manager: EntityManager, name: string, position: bigint): Promise<void> {
+  await manager.query(
+    `INSERT INTO processor_checkpoints (name, position) VALUES ($1, $2)
+     ON CONFLICT (name) DO UPDATE SET position = EXCLUDED.position, updated_at = now()`,
+    [name, position.toString()],
+  );
+  await manager.query('SELECT pg_notify($1, $2)', [CHECKPOINT_CHANNEL, `${name}:${position}`]);
+}
