@@ -17,7 +17,7 @@ const PROJECTS = [
 ];
 
 /** Backend features: each one's public API is its index.ts; nothing else of it may be imported from outside. */
-const BACKEND_FEATURES = ['identity', 'merchants', 'onboarding', 'audit', 'health', 'payments', 'seed'];
+const BACKEND_FEATURES = ['identity', 'merchants', 'onboarding', 'audit', 'health', 'payments', 'sandbox-gateway', 'seed'];
 /** Composition roots: they wire features together, but through the same public APIs. */
 const BACKEND_APPS = ['cli', 'main.ts', 'app.module.ts'];
 const DASHBOARD_FEATURES = [

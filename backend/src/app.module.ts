@@ -10,6 +10,7 @@ import { AuthModule } from './platform/auth/auth.module.js';
 import type { AppConfig } from './platform/config/app-config.js';
 import { loggingModule } from './platform/logging/logging.js';
 import { PlatformModule } from './platform/platform.module.js';
+import { SandboxGatewayModule } from './sandbox-gateway/index.js';
 import { SeedModule } from './seed/index.js';
 
 @Module({})
@@ -18,7 +19,7 @@ export class AppModule {
   static forRoot(config: AppConfig, logStream?: DestinationStream): DynamicModule {
     return {
       module: AppModule,
-      imports: [loggingModule(config, logStream), PlatformModule.forRoot(config), AuthModule, HealthModule, IdentityModule, MerchantsModule, OnboardingModule, PaymentMethodsModule, PaymentsModule, AuditModule, SeedModule],
+      imports: [loggingModule(config, logStream), PlatformModule.forRoot(config), AuthModule, HealthModule, IdentityModule, MerchantsModule, OnboardingModule, PaymentMethodsModule, PaymentsModule, SandboxGatewayModule, AuditModule, SeedModule],
     };
   }
 }

@@ -79,6 +79,13 @@ const MATRIX: Record<string, { request: (f: Fixture) => Omit<InjectOptions, 'met
   'GET /api/admin/events/:id': { request: (f) => ({ url: `/api/admin/events/${f.eventId}` }), expected: staffOnly(200) },
   'GET /api/admin/merchants': { request: () => ({ url: '/api/admin/merchants' }), expected: staffOnly(200) },
   'POST /api/admin/processors/:name/retry': { request: () => ({ url: '/api/admin/processors/event-log/retry' }), expected: staffOnly(202) },
+  // The embedded gateway stands for a third party: no session of ours, its own merchant key (401 without it).
+  'POST /api/sandbox-gateway/tokens': { request: () => ({ url: '/api/sandbox-gateway/tokens', payload: {} }), expected: anyone(400) },
+  'POST /api/sandbox-gateway/tokens/describe': { request: () => ({ url: '/api/sandbox-gateway/tokens/describe', payload: {} }), expected: anyone(401) },
+  'POST /api/sandbox-gateway/CreateSessionKey': { request: () => ({ url: '/api/sandbox-gateway/CreateSessionKey', payload: {} }), expected: anyone(401) },
+  'POST /api/sandbox-gateway/PayWithToken': { request: () => ({ url: '/api/sandbox-gateway/PayWithToken', payload: {} }), expected: anyone(401) },
+  'POST /api/sandbox-gateway/CheckTransaction': { request: () => ({ url: '/api/sandbox-gateway/CheckTransaction', payload: {} }), expected: anyone(401) },
+  'POST /api/sandbox-gateway/AdjustTransaction': { request: () => ({ url: '/api/sandbox-gateway/AdjustTransaction', payload: {} }), expected: anyone(401) },
   'GET /api/admin/merchants/:id': { request: (f) => ({ url: `/api/admin/merchants/${f.merchantA.id}` }), expected: staffOnly(200) },
 };
 
@@ -120,6 +127,12 @@ describe('authorization', () => {
       'POST /api/auth/login',
       'POST /api/auth/register',
       'POST /api/merchant-applications',
+      'POST /api/sandbox-gateway/AdjustTransaction',
+      'POST /api/sandbox-gateway/CheckTransaction',
+      'POST /api/sandbox-gateway/CreateSessionKey',
+      'POST /api/sandbox-gateway/PayWithToken',
+      'POST /api/sandbox-gateway/tokens',
+      'POST /api/sandbox-gateway/tokens/describe',
     ]);
     for (const { method, path, route } of routes.filter((r) => !r.isPublic)) {
       const url = path.replace(/:\w+/g, randomUUID());

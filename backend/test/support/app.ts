@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import getPort from 'get-port';
 import { AppModule } from '../../src/app.module.js';
 import { AppConfig } from '../../src/platform/config/app-config.js';
 import { createHttpApp } from '../../src/platform/http/configure-app.js';
@@ -18,10 +19,16 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real app on a fresh database, answering through Fastify's inject (no socket needed). */
-export async function createTestApp(env: Record<string, string> = {}, options: { logStream?: DestinationStream } = {}): Promise<TestApp> {
+/**
+ * The real app on a fresh database, answering through Fastify's inject (no socket needed).
+ * `listen`: also on a real port at config.publicUrl, for what calls the app over HTTP (the payment
+ * gateway adapter talking to the embedded sandbox, the sandbox's IPNs).
+ */
+export async function createTestApp(env: Record<string, string> = {}, options: { logStream?: DestinationStream; listen?: boolean } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
+  const port = options.listen ? await getPort({ host: '127.0.0.1' }) : undefined;
   const config = AppConfig.override({
+    ...(port ? { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` } : {}),
     DATABASE_URL: database.url,
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
@@ -37,6 +44,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
   await app.init();
   await app.get(BootSeed).run();
   await app.getHttpAdapter().getInstance().ready();
+  if (port) await app.listen({ port, host: '127.0.0.1' });
   const fastify = app.getHttpAdapter().getInstance();
   return {
     app,

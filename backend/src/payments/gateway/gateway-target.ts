@@ -1,8 +1,6 @@
 import type { Environment } from '@tallyline/contracts';
 import type { AppConfig } from '../../platform/config/app-config.js';
-
-/** The merchant key the embedded sandbox accepts: it guards nothing real, it only exercises the field. */
-export const SANDBOX_PRIVATE_KEY = 'sandbox_private_key';
+import { SANDBOX_PRIVATE_KEY } from '../../sandbox-gateway/index.js';
 
 export interface GatewayTarget {
   /** Base URL of the web service: CreateSessionKey, PayWithToken, CheckTransaction, AdjustTransaction are POSTed under it. */

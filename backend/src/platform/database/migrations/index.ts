@@ -8,6 +8,7 @@ import { SecretsFromEvents1700000000600 } from './1700000000600-secrets-from-eve
 import { RateLimits1700000000700 } from './1700000000700-rate-limits.js';
 import { PaymentMethods1700000000900 } from './1700000000900-payment-methods.js';
 import { Payments1700000000800 } from './1700000000800-payments.js';
+import { SandboxGateway1700000001000 } from './1700000001000-sandbox-gateway.js';
 
 /** Every migration, in order. Add new ones at the end. */
 export const migrations = [
@@ -21,4 +22,5 @@ export const migrations = [
   RateLimits1700000000700,
   PaymentMethods1700000000900,
   Payments1700000000800,
+  SandboxGateway1700000001000,
 ];
