@@ -148,8 +148,10 @@ describe('a completed payment', () => {
     expect(when(history(), refund('r1', 2500))).toEqual([refundRequested('r1', 2500)]);
   });
 
-  it.each([10001, 0])('refuses a refund of %i (400)', (amount) => {
-    expect(() => when(history(), refund('r1', amount))).toThrow(expect.objectContaining({ code: 'validation', message: 'Refund amount exceeds the refundable amount' }));
+  it.each([10001, 0])('refuses a refund of %i (422)', (amount) => {
+    expect(() => when(history(), refund('r1', amount))).toThrow(
+      expect.objectContaining({ code: 'unprocessable', message: 'Refund amount exceeds the refundable amount', errors: [{ field: 'amount', message: 'Refund amount exceeds the refundable amount' }] }),
+    );
   });
 
   it('refuses a second refund while one is in flight (409)', () => {
@@ -173,8 +175,17 @@ describe('a completed payment', () => {
     expect(when(events, refund('r2', null))).toEqual([refundRequested('r2', 10000)]);
   });
 
-  it('refuses an outcome for a refund already settled', () => {
-    expect(() => when([...history(), refundRequested('r1', 2500), refundCompleted('r1', 2500)], refundDone('r1'))).toThrow(expect.objectContaining({ code: 'illegal_state' }));
+  it('the same refund outcome reported again (IPN, reconciliation) records nothing', () => {
+    expect(when([...history(), refundRequested('r1', 2500), refundCompleted('r1', 2500)], refundDone('r1'))).toEqual([]);
+  });
+
+  it('a contradicting outcome for a settled refund is refused', () => {
+    const failedAfterAll: PaymentCommand = { type: 'RecordRefundOutcome', refundId: 'r1', outcome: { kind: 'failed', reason: 'Unknown error' }, at };
+    expect(() => when([...history(), refundRequested('r1', 2500), refundCompleted('r1', 2500)], failedAfterAll)).toThrow(expect.objectContaining({ code: 'illegal_state' }));
+  });
+
+  it('refuses an outcome for a refund it never requested', () => {
+    expect(() => when(history(), refundDone('r9'))).toThrow(expect.objectContaining({ code: 'illegal_state' }));
   });
 });
 
@@ -182,7 +193,7 @@ describe('a partially refunded payment', () => {
   const history = () => [created, attempted, completed, refundRequested('r1', 6000), refundCompleted('r1', 6000)];
 
   it('refunds at most what is left', () => {
-    expect(() => when(history(), refund('r2', 4001))).toThrow(expect.objectContaining({ code: 'validation' }));
+    expect(() => when(history(), refund('r2', 4001))).toThrow(expect.objectContaining({ code: 'unprocessable' }));
     expect(when(history(), refund('r2', null))).toEqual([refundRequested('r2', 4000)]);
   });
 

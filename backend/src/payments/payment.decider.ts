@@ -30,6 +30,8 @@ export type PaymentState =
       gatewayTransactionId: string | null;
       /** A refund requested from the gateway whose outcome is not recorded yet. */
       refund: PendingRefund | null;
+      /** The recorded outcome of every refund settled so far, by refundId: a repeat report changes nothing. */
+      settledRefunds: Record<string, RefundOutcome['kind']>;
     };
 
 export type CreatePaymentCommand = { type: 'CreatePayment'; at: Date } & Omit<Created, 'createdAt'>;
@@ -150,14 +152,17 @@ function requestRefund(command: RequestRefundCommand, state: PaymentState): Paym
   const refundable = payment.created.amountMinor - payment.refundedMinor;
   const amountMinor = command.amountMinor ?? refundable;
   if (amountMinor <= 0 || amountMinor > refundable) {
-    throw DomainError.validation([{ field: 'amount', message: PAYMENT_MESSAGES.refundExceeds }]);
+    throw new DomainError('unprocessable', PAYMENT_MESSAGES.refundExceeds, [{ field: 'amount', message: PAYMENT_MESSAGES.refundExceeds }]);
   }
   const { refundId, reference, at } = command;
   return [{ type: 'RefundRequested', data: { paymentId: payment.created.paymentId, refundId, amountMinor, reference, at: at.toISOString() } }];
 }
 
+/** Like a payment's outcome, a refund's may be reported by the answer, the IPN and the reconciliation: once counts. */
 function recordRefundOutcome(command: RecordRefundOutcomeCommand, state: PaymentState): PaymentEvent[] {
   const payment = existing(state);
+  const settled = payment.settledRefunds[command.refundId];
+  if (settled === command.outcome.kind) return [];
   const refund = payment.refund;
   if (refund?.refundId !== command.refundId) throw new DomainError('illegal_state', 'Unknown or already settled refund');
   const base = { paymentId: payment.created.paymentId, refundId: refund.refundId, amountMinor: refund.amountMinor, at: command.at.toISOString() };
@@ -169,7 +174,7 @@ function recordRefundOutcome(command: RecordRefundOutcomeCommand, state: Payment
 
 function evolve(state: PaymentState, event: PaymentEvent): PaymentState {
   if (event.type === 'PaymentCreated') {
-    return { status: 'pending', created: event.data, refundedMinor: 0, attempt: null, gatewayTransactionId: null, refund: null };
+    return { status: 'pending', created: event.data, refundedMinor: 0, attempt: null, gatewayTransactionId: null, refund: null, settledRefunds: {} };
   }
   if (state.status === 'none') return state;
   switch (event.type) {
@@ -192,10 +197,11 @@ function evolve(state: PaymentState, event: PaymentEvent): PaymentState {
       return { ...state, refund: { refundId: event.data.refundId, amountMinor: event.data.amountMinor, reference: event.data.reference } };
     case 'RefundCompleted': {
       const refundedMinor = state.refundedMinor + event.data.amountMinor;
-      return { ...state, refund: null, refundedMinor, status: refundedMinor >= state.created.amountMinor ? 'refunded' : state.status };
+      const settledRefunds = { ...state.settledRefunds, [event.data.refundId]: 'completed' as const };
+      return { ...state, refund: null, settledRefunds, refundedMinor, status: refundedMinor >= state.created.amountMinor ? 'refunded' : state.status };
     }
     case 'RefundFailed':
-      return { ...state, refund: null };
+      return { ...state, refund: null, settledRefunds: { ...state.settledRefunds, [event.data.refundId]: 'failed' } };
   }
 }
 
