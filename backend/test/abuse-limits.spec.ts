@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DataSource } from 'typeorm';
@@ -25,7 +26,7 @@ describe('per-IP rate limits on the public endpoints', () => {
   let second: NestFastifyApplication;
   let secondRequest: TestApp['request'];
   beforeAll(async () => {
-    t = await createTestApp({ APPLICATION_RATE_LIMIT: '3', SIGNUP_RATE_LIMIT: '2' });
+    t = await createTestApp({ APPLICATION_RATE_LIMIT: '3', SIGNUP_RATE_LIMIT: '2', CHECKOUT_RATE_LIMIT: '2' });
     // A second app instance on the same database, as behind a load balancer.
     second = await createHttpApp(t.config, AppModule.forRoot(t.config));
     await second.init();
@@ -70,6 +71,16 @@ describe('per-IP rate limits on the public endpoints', () => {
     });
     expect([merchant.statusCode, merchant.headers['retry-after'] !== undefined]).toEqual([429, true]);
     expect((await signUp(t.request, '198.51.100.5')).statusCode).toBe(201);
+  });
+
+  it('limits card payments on the hosted pages per address (card testing), whichever payment they try', async () => {
+    const payAt = (remoteAddress: string) =>
+      t.request({ method: 'POST', url: `/api/checkout/${randomUUID()}/pay`, remoteAddress, payload: { token: 'tok_anything' } });
+    expect((await payAt('198.51.100.6')).statusCode).toBe(404);
+    expect((await payAt('198.51.100.6')).statusCode).toBe(404);
+    const limited = await payAt('198.51.100.6');
+    expect([limited.statusCode, limited.headers['retry-after'] !== undefined]).toEqual([429, true]);
+    expect((await payAt('198.51.100.7')).statusCode).toBe(404);
   });
 });
 

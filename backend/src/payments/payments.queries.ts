@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { formatMinor, PAYMENT_MESSAGES, type Environment, type Payment, type PaymentPage } from '@tallyline/contracts';
+import { formatMinor, PAYMENT_MESSAGES, type CheckoutPayment, type Environment, type Payment, type PaymentPage } from '@tallyline/contracts';
 import { Repository } from 'typeorm';
 import { AppConfig } from '../platform/config/app-config.js';
 import { DomainError } from '../platform/domain-error.js';
@@ -44,6 +44,20 @@ export class PaymentQueries {
       gatewayTransactionId: view.gatewayTransactionId,
       refundedAmount: formatMinor(Number(view.refundedMinor), view.currency),
       createdAt: view.createdAt.toISOString(),
+    };
+  }
+
+  /** What the hosted payment page may show anyone holding its link: no customer data, no card. */
+  toCheckout(view: PaymentView, merchantName: string): CheckoutPayment {
+    return {
+      id: view.id,
+      amount: formatMinor(Number(view.amountMinor), view.currency),
+      currency: view.currency,
+      status: view.status,
+      description: view.description,
+      orderId: view.orderId,
+      merchantName,
+      returnUrl: view.returnUrl,
     };
   }
 

@@ -13,7 +13,9 @@ export type DomainErrorCode =
   | 'unsupported_media_type'
   | 'rate_limited'
   /** A dependency we cannot do without is missing or down (503). */
-  | 'unavailable';
+  | 'unavailable'
+  /** An upstream service (the payment gateway) answered, and refused (502). */
+  | 'bad_gateway';
 
 export interface FieldError {
   field: string;

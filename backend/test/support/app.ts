@@ -16,16 +16,22 @@ export interface TestApp {
   request(options: InjectOptions): Promise<LightMyRequestResponse>;
   database: TestDatabase;
   config: AppConfig;
+  /** Stops the app and drops the database. */
   close(): Promise<void>;
+  /** Stops the app and keeps the database, for another app to start on (a restart). */
+  stop(): Promise<void>;
 }
 
 /**
- * The real app on a fresh database, answering through Fastify's inject (no socket needed).
- * `listen`: also on a real port at config.publicUrl, for what calls the app over HTTP (the payment
- * gateway adapter talking to the embedded sandbox, the sandbox's IPNs).
+ * The real app on a fresh database (or on `database`, as after a restart), answering through
+ * Fastify's inject (no socket needed). `listen`: also on a real port at config.publicUrl, for what
+ * calls the app over HTTP (the payment gateway adapter talking to the embedded sandbox, its IPNs).
  */
-export async function createTestApp(env: Record<string, string> = {}, options: { logStream?: DestinationStream; listen?: boolean } = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { logStream?: DestinationStream; listen?: boolean; database?: TestDatabase } = {},
+): Promise<TestApp> {
+  const database = options.database ?? (await createTestDatabase());
   const port = options.listen ? await getPort({ host: '127.0.0.1' }) : undefined;
   const config = AppConfig.override({
     ...(port ? { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` } : {}),
@@ -38,6 +44,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     // Tests send many requests from one address; the files that test the limits set their own.
     APPLICATION_RATE_LIMIT: '100000',
     SIGNUP_RATE_LIMIT: '100000',
+    CHECKOUT_RATE_LIMIT: '100000',
     ...env,
   });
   const app = await createHttpApp(config, AppModule.forRoot(config, options.logStream));
@@ -55,5 +62,6 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
       await app.close();
       await database.drop();
     },
+    stop: () => app.close(),
   };
 }

@@ -144,6 +144,26 @@ export interface RefundResult {
   message: string;
 }
 
+const ipnInteger = z.union([z.number().int(), z.string().regex(/^-?\d+$/).transform(Number)]);
+const ipnText = (max: number) => z.string().min(1).max(max);
+
+/**
+ * The gateway's IPN (POST /api/webhooks/{gateway}), with the documented field names. Nothing in it is
+ * believed: it only says which transaction to look up through the gateway's transaction check.
+ */
+export const gatewayIpnSchema = z.object({
+  TransactionId: ipnText(200),
+  Result_Code: ipnInteger,
+  Result_Message: z.string().max(500).optional(),
+  Transaction_Amount: ipnInteger,
+  Transaction_Currency: ipnText(3),
+  Card_LastFourDigits: z.string().max(4).nullable().optional(),
+  Card_ApplicationProfile: z.string().max(100).nullable().optional(),
+  References_Merchant: ipnText(200),
+  Result_TimeStamp: z.string().max(100).optional(),
+});
+export type GatewayIpn = z.output<typeof gatewayIpnSchema>;
+
 /** The spec's gateway result messages (public-and-developer-areas §8). */
 export const GATEWAY_MESSAGES = {
   approved: 'Approved',
@@ -161,6 +181,9 @@ export const PAYMENT_MESSAGES = {
   attemptInProgress: 'A payment attempt is already in progress',
   idempotencyMismatch: 'Idempotency-Key was already used with a different request body',
   gatewayNotConfigured: 'Payment gateway not configured',
+  gatewayUnavailable: 'Payment gateway unavailable. Try again later.',
+  paymentApproved: 'Payment approved',
+  unknownGateway: 'Unknown payment gateway',
   refundOnlyCompleted: 'Only completed payments can be refunded',
   refundInProgress: 'A refund of this payment is already in progress',
   refundExceeds: 'Refund amount exceeds the refundable amount',

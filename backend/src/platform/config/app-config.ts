@@ -28,6 +28,7 @@ export class AppConfig {
   /** Per client IP per hour. */
   readonly applicationRateLimit: number;
   readonly signupRateLimit: number;
+  readonly checkoutRateLimit: number;
   /** Connection settings shared by every pool and connection to PostgreSQL. */
   readonly database: DatabaseSettings;
   readonly gateway: GatewaySettings;
@@ -50,11 +51,13 @@ export class AppConfig {
     this.corsOrigins = parseOrigins(env.CORS_ORIGINS ?? (env.NODE_ENV === 'development' ? VITE_DEV_ORIGINS.join(',') : ''));
     this.applicationRateLimit = positiveInteger('APPLICATION_RATE_LIMIT', env.APPLICATION_RATE_LIMIT, 30);
     this.signupRateLimit = positiveInteger('SIGNUP_RATE_LIMIT', env.SIGNUP_RATE_LIMIT, 60);
+    this.checkoutRateLimit = positiveInteger('CHECKOUT_RATE_LIMIT', env.CHECKOUT_RATE_LIMIT, 60);
     this.gateway = {
       url: env.GATEWAY_URL || undefined,
       privateKey: env.GATEWAY_PRIVATE_KEY || undefined,
       mode: env.GATEWAY_MODE ?? 'sandbox',
       name: env.GATEWAY_NAME ?? 'sandbox',
+      reconcileAfterMs: positive(env, 'GATEWAY_RECONCILE_AFTER_MS', 60_000),
     };
     this.database = {
       poolMax: positive(env, 'DB_POOL_MAX', 10),
@@ -119,6 +122,8 @@ export interface GatewaySettings {
   mode: string;
   /** The last segment of our IPN path, /api/webhooks/{name}. */
   name: string;
+  /** A gateway call without a recorded outcome for this long is settled through CheckTransaction. */
+  reconcileAfterMs: number;
 }
 
 export interface DatabaseSettings {

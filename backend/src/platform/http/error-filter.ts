@@ -30,6 +30,8 @@ export function statusFor(code: DomainErrorCode): number {
       return HttpStatus.UNPROCESSABLE_ENTITY;
     case 'unavailable':
       return HttpStatus.SERVICE_UNAVAILABLE;
+    case 'bad_gateway':
+      return HttpStatus.BAD_GATEWAY;
     default: {
       const unreachable: never = code;
       throw new Error(`Unmapped domain error code ${String(unreachable)}`);

@@ -6,13 +6,15 @@ import { DomainError } from '../domain-error.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 
-/** The public endpoints that cost us something per call (stored documents, accounts, e-mails), limited per client IP. */
+/** The public endpoints that cost us something per call (stored documents, accounts, e-mails, gateway calls), limited per client IP. */
 function limitedRoutes(config: AppConfig): Record<string, { groupId: string; max: number }> {
   return {
     'POST /api/merchant-applications': { groupId: 'applications', max: config.applicationRateLimit },
     // Both sign-up doors share one count.
     'POST /api/auth/register': { groupId: 'sign-ups', max: config.signupRateLimit },
     'POST /api/merchants/register': { groupId: 'sign-ups', max: config.signupRateLimit },
+    // Card testing: someone trying stolen numbers one after another on hosted payment pages.
+    'POST /api/checkout/:id/pay': { groupId: 'card-payments', max: config.checkoutRateLimit },
   };
 }
 

@@ -9,6 +9,7 @@ import { RateLimits1700000000700 } from './1700000000700-rate-limits.js';
 import { PaymentMethods1700000000900 } from './1700000000900-payment-methods.js';
 import { Payments1700000000800 } from './1700000000800-payments.js';
 import { SandboxGateway1700000001000 } from './1700000001000-sandbox-gateway.js';
+import { GatewayCalls1700000001020 } from './1700000001020-gateway-calls.js';
 
 /** Every migration, in order. Add new ones at the end. */
 export const migrations = [
@@ -23,4 +24,5 @@ export const migrations = [
   PaymentMethods1700000000900,
   Payments1700000000800,
   SandboxGateway1700000001000,
+  GatewayCalls1700000001020,
 ];

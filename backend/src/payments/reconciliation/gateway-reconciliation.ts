@@ -1,0 +1,85 @@
+import { Injectable, Logger, type BeforeApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import { CommandBus } from '@nestjs/cqrs';
+import type { FastifyInstance } from 'fastify';
+import { systemContext } from '../../platform/commands/command-context.js';
+import { AppConfig } from '../../platform/config/app-config.js';
+import { GatewayCallQueries } from '../gateway-calls.queries.js';
+import { SettleGatewayCall } from '../settle-gateway-call/settle-gateway-call.command.js';
+
+/** Calls looked at per pass: a pass stays bounded however many are due. */
+const CALLS_PER_PASS = 100;
+const PASS_INTERVAL_MS = 60_000;
+
+export interface ReconciliationReport {
+  /** Calls whose outcome was unknown and old enough to ask about. */
+  due: number;
+  /** Of those, now recorded (in either direction). */
+  settled: number;
+  /** Asking or recording failed; the next pass tries again. */
+  failed: number;
+}
+
+/**
+ * A crash between the gateway's answer and our event leaves a call (a payment attempt, a refund)
+ * recorded without its outcome. Once the app listens, and every minute after, each call left so for
+ * longer than GATEWAY_RECONCILE_AFTER_MS (so another instance's call in progress is left alone) is
+ * settled through CheckTransaction by its reference: money the gateway took is recorded once, and an
+ * attempt the gateway never saw is recorded as failed.
+ */
+@Injectable()
+export class GatewayReconciliation implements OnModuleInit, BeforeApplicationShutdown {
+  private readonly logger = new Logger(GatewayReconciliation.name);
+  private timer: NodeJS.Timeout | undefined;
+  private current: Promise<ReconciliationReport> | undefined;
+  private stopping = false;
+
+  constructor(
+    private readonly adapterHost: HttpAdapterHost,
+    private readonly calls: GatewayCallQueries,
+    private readonly commandBus: CommandBus,
+    private readonly config: AppConfig,
+  ) {}
+
+  onModuleInit(): void {
+    if (!this.config.runProcessors) return;
+    // The embedded sandbox gateway answers on our own port: asking it before we listen would fail.
+    this.adapterHost.httpAdapter.getInstance<FastifyInstance>().addHook('onListen', async () => {
+      void this.run();
+      this.timer = setInterval(() => void this.run(), PASS_INTERVAL_MS).unref();
+    });
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    this.stopping = true;
+    clearInterval(this.timer);
+    await this.current;
+  }
+
+  /** One pass over the calls due; joins the pass already running instead of starting another. Never rejects. */
+  run(): Promise<ReconciliationReport> {
+    this.current ??= this.pass()
+      .catch((error: unknown) => {
+        this.logger.error(`Reconciliation pass failed: ${(error as Error).message}`);
+        return { due: 0, settled: 0, failed: 1 };
+      })
+      .finally(() => (this.current = undefined));
+    return this.current;
+  }
+
+  private async pass(): Promise<ReconciliationReport> {
+    const due = await this.calls.unsettled(new Date(Date.now() - this.config.gateway.reconcileAfterMs), CALLS_PER_PASS);
+    const report = { due: due.length, settled: 0, failed: 0 };
+    for (const call of due) {
+      if (this.stopping) break;
+      try {
+        if ((await this.commandBus.execute(new SettleGatewayCall(call, systemContext('gateway-reconciliation')))).settled) report.settled++;
+      } catch (error) {
+        report.failed++;
+        this.logger.warn(`Reconciling ${call.kind} ${call.reference} of payment ${call.paymentId} failed: ${(error as Error).message}`);
+      }
+    }
+    if (due.length) this.logger.log(`Reconciliation: ${report.due} gateway calls without an outcome, ${report.settled} settled, ${report.failed} failed`);
+    return report;
+  }
+}

@@ -1,0 +1,18 @@
+import { Command } from '@nestjs/cqrs';
+import type { RefundResult } from '@tallyline/contracts';
+import type { CommandContext } from '../../platform/commands/command-context.js';
+
+/**
+ * A merchant refunds all (amountMinor null: what is left) or part of a completed payment. The request
+ * is recorded before the gateway is asked; the answer comes once the refund's outcome is recorded.
+ */
+export class RefundPayment extends Command<RefundResult> {
+  constructor(
+    readonly merchantId: string,
+    readonly paymentId: string,
+    readonly amountMinor: number | null,
+    readonly context: CommandContext,
+  ) {
+    super();
+  }
+}

@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import { Logger } from '@nestjs/common';
+import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { formatMinor, PAYMENT_MESSAGES, type RefundResult } from '@tallyline/contracts';
+import { EventSourcedCommands } from '../../platform/commands/event-sourced-commands.js';
+import { AppConfig } from '../../platform/config/app-config.js';
+import { DomainError } from '../../platform/domain-error.js';
+import { streamNames } from '../../platform/event-store/stream-names.js';
+import { refundOutcome, targetOf } from '../gateway/outcomes.js';
+import { PaymentGateway } from '../gateway/payment-gateway.js';
+import { GatewayCallQueries } from '../gateway-calls.queries.js';
+import { paymentDecider, type PaymentState, type RefundOutcome } from '../payment.decider.js';
+import { PaymentQueries } from '../payments.queries.js';
+import { SettleGatewayCall } from '../settle-gateway-call/settle-gateway-call.command.js';
+import { RefundPayment } from './refund-payment.command.js';
+
+@CommandHandler(RefundPayment)
+export class RefundPaymentHandler implements ICommandHandler<RefundPayment> {
+  private readonly logger = new Logger(RefundPaymentHandler.name);
+
+  constructor(
+    private readonly commands: EventSourcedCommands,
+    private readonly commandBus: CommandBus,
+    private readonly gateway: PaymentGateway,
+    private readonly payments: PaymentQueries,
+    private readonly calls: GatewayCallQueries,
+    private readonly config: AppConfig,
+  ) {}
+
+  async execute({ merchantId, paymentId, amountMinor, context }: RefundPayment): Promise<RefundResult> {
+    const payment = await this.payments.ofMerchant(merchantId, paymentId);
+    const target = targetOf(this.config, payment.environment);
+    const refundId = randomUUID();
+    const reference = `refund_${refundId}`;
+    const stream = streamNames.payment(paymentId);
+    // Expected-version append: of concurrent refunds one gets in, the others retry once and meet it (409).
+    const requested = await this.commands.decideAndAppend(stream, paymentDecider, { type: 'RequestRefund', refundId, amountMinor, reference, at: context.now }, context, { retryOnConflict: true });
+    const { refund, gatewayTransactionId } = existing(requested.state);
+    if (!refund || !gatewayTransactionId) throw new Error(`Refund ${refundId} was requested but is not pending`);
+
+    let state: Exclude<PaymentState, { status: 'none' }>;
+    try {
+      const answer = await this.gateway.refund(target, { transactionId: gatewayTransactionId, amountMinor: refund.amountMinor, currency: payment.currency, reference });
+      const outcome: RefundOutcome = refundOutcome(answer);
+      state = existing((await this.commands.decideAndAppend(stream, paymentDecider, { type: 'RecordRefundOutcome', refundId, outcome, at: new Date() }, context, { retryOnConflict: true })).state);
+    } catch (error) {
+      if (error instanceof DomainError) throw error;
+      // No usable answer: whether the gateway refunded is for its own record to say.
+      this.logger.warn(`Refund ${reference} got no usable answer (${(error as Error).message}); asking CheckTransaction`);
+      const call = await this.calls.byReference(reference);
+      if (!call) throw new Error(`Refund ${reference} is not in gateway_calls`);
+      state = (await this.commandBus.execute(new SettleGatewayCall(call, context))).state;
+    }
+    if (state.settledRefunds[refundId] !== 'completed') throw new DomainError('bad_gateway', PAYMENT_MESSAGES.refundFailed);
+    return {
+      id: paymentId,
+      status: state.status,
+      refundId,
+      refundStatus: 'completed',
+      amount: formatMinor(refund.amountMinor, payment.currency),
+      refundedAmount: formatMinor(state.refundedMinor, payment.currency),
+      message: PAYMENT_MESSAGES.refundProcessed,
+    };
+  }
+}
+
+function existing(state: PaymentState): Exclude<PaymentState, { status: 'none' }> {
+  if (state.status === 'none') throw new DomainError('not_found', PAYMENT_MESSAGES.notFound);
+  return state;
+}

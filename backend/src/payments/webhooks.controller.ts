@@ -1,0 +1,24 @@
+import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiTags } from '@nestjs/swagger';
+import { gatewayIpnSchema } from '@tallyline/contracts';
+import { Public } from '../platform/auth/auth.decorators.js';
+import type { CommandContext } from '../platform/commands/command-context.js';
+import { Ctx } from '../platform/http/request-context.js';
+import { ApiZodBody } from '../platform/http/zod-validation.js';
+import { ProcessIpn } from './process-ipn/process-ipn.command.js';
+
+/** The gateway's IPN, at the URL the settings tab shows (/api/webhooks/{gateway name}). */
+@ApiTags('webhooks')
+@Controller('webhooks')
+@Public()
+export class WebhooksController {
+  constructor(private readonly commandBus: CommandBus) {}
+
+  @Post(':gateway')
+  @HttpCode(200)
+  @ApiZodBody(gatewayIpnSchema, 'Verified through the gateway\'s transaction check before anything is recorded: 200 IPN processed, 400 Invalid IPN')
+  ipn(@Param('gateway') gateway: string, @Body() body: unknown, @Ctx() ctx: CommandContext): Promise<{ message: string }> {
+    return this.commandBus.execute(new ProcessIpn(gateway, body, ctx));
+  }
+}

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { DataSource } from 'typeorm';
+import { PaymentGateway } from '../src/payments/gateway/payment-gateway.js';
+import { GatewayReconciliation } from '../src/payments/reconciliation/gateway-reconciliation.js';
+import { createTestApp, type TestApp } from './support/app.js';
+import { bearer, registerMerchant } from './support/auth.js';
+import { cardToken, CARDS, completedPayment, createPayment, dieDuringNextSale, eventTypes, pay, paymentRow, referencesOf, sandboxCharges } from './support/payments.js';
+
+/**
+ * The app dies between a gateway call and the event of its outcome; a new app on the same database
+ * finds the call at startup and settles it through CheckTransaction.
+ */
+describe('reconciliation of gateway calls left without an outcome', () => {
+  let first: TestApp;
+  let restarted: TestApp;
+  let db: DataSource;
+  const ids: Record<'charged' | 'neverSent' | 'refunded' | 'untouched', string> = { charged: '', neverSent: '', refunded: '', untouched: '' };
+
+  beforeAll(async () => {
+    first = await createTestApp({}, { listen: true });
+    const merchant = await registerMerchant(first);
+
+    // Charged by the gateway, then the process died before recording the approval (its IPN lost too).
+    ids.charged = await createPayment(first, merchant.token);
+    const token = await cardToken(first, CARDS.approve);
+    const charged = dieDuringNextSale(first, 'after_gateway');
+    void pay(first, ids.charged, token);
+    await charged;
+
+    // Recorded as attempted, then the process died before the call left.
+    ids.neverSent = await createPayment(first, merchant.token);
+    const token2 = await cardToken(first, CARDS.approve);
+    const neverSent = dieDuringNextSale(first, 'before_gateway');
+    void pay(first, ids.neverSent, token2);
+    await neverSent;
+
+    // A refund the gateway made, then the process died before recording it.
+    ids.refunded = await completedPayment(first, merchant.token);
+    const gateway = first.app.get(PaymentGateway);
+    const refund = gateway.refund.bind(gateway);
+    let refundReached!: () => void;
+    const refundDone = new Promise<void>((resolve) => (refundReached = resolve));
+    jest.spyOn(gateway, 'refund').mockImplementationOnce(async (...args) => {
+      await refund(...args);
+      refundReached();
+      return new Promise(() => undefined);
+    });
+    void first.request({ method: 'POST', url: `/api/transactions/${ids.refunded}/refund`, payload: { amount: 4000 }, headers: bearer(merchant.token) });
+    await refundDone;
+
+    ids.untouched = await completedPayment(first, merchant.token);
+    expect(await paymentRow(first.app.get(DataSource), ids.charged)).toMatchObject({ status: 'pending' });
+    await first.stop();
+
+    // Calls of any age are due at once here; the default leaves a minute to calls another instance may be making.
+    restarted = await createTestApp({ GATEWAY_RECONCILE_AFTER_MS: '0' }, { listen: true, database: first.database });
+    db = restarted.app.get(DataSource);
+    await restarted.app.get(GatewayReconciliation).run();
+  });
+  afterAll(() => restarted.close());
+
+  it('the approval the gateway gave is recorded once: completed, one PaymentCompleted, charged once', async () => {
+    expect(await paymentRow(db, ids.charged)).toMatchObject({ status: 'completed', card_last4: '1111' });
+    expect(await eventTypes(db, ids.charged)).toEqual(['PaymentCreated', 'PaymentAttempted', 'PaymentCompleted']);
+    expect(await sandboxCharges(db, ids.charged)).toBe(1);
+  });
+
+  it('an attempt the gateway never received is failed (System error occurred), and nothing was charged', async () => {
+    expect(await paymentRow(db, ids.neverSent)).toMatchObject({ status: 'failed', failure_reason: 'System error occurred', gateway_transaction_id: null });
+    expect(await eventTypes(db, ids.neverSent)).toEqual(['PaymentCreated', 'PaymentAttempted', 'PaymentFailed']);
+    expect(await sandboxCharges(db, ids.neverSent)).toBe(0);
+  });
+
+  it('the refund the gateway made is recorded: 40.00 refunded, once', async () => {
+    expect(await paymentRow(db, ids.refunded)).toMatchObject({ status: 'completed', refunded_minor: '4000' });
+    expect(await eventTypes(db, ids.refunded)).toEqual(['PaymentCreated', 'PaymentAttempted', 'PaymentCompleted', 'RefundRequested', 'RefundCompleted']);
+  });
+
+  it('settled payments are left as they were, and another pass finds nothing to do', async () => {
+    expect(await eventTypes(db, ids.untouched)).toEqual(['PaymentCreated', 'PaymentAttempted', 'PaymentCompleted']);
+    expect(await restarted.app.get(GatewayReconciliation).run()).toEqual({ due: 0, settled: 0, failed: 0 });
+  });
+
+  it('a second restart records nothing more', async () => {
+    const [reference] = await referencesOf(db, ids.charged, 'attempt');
+    expect(reference).toBeDefined();
+    const before = (await db.query<{ n: number }[]>(`SELECT count(*)::int AS n FROM events`))[0]?.n;
+    await restarted.app.get(GatewayReconciliation).run();
+    expect((await db.query<{ n: number }[]>(`SELECT count(*)::int AS n FROM events`))[0]?.n).toBe(before);
+  });
+});
+
+describe('reconciliation at startup', () => {
+  it('a gateway that cannot be reached fails the pass, not the app: the call stays due and the next pass settles it', async () => {
+    const t = await createTestApp({ GATEWAY_RECONCILE_AFTER_MS: '0' }, { listen: true });
+    try {
+      const merchant = await registerMerchant(t);
+      const id = await createPayment(t, merchant.token);
+      const token = await cardToken(t, CARDS.approve);
+      const died = dieDuringNextSale(t, 'before_gateway');
+      void pay(t, id, token);
+      await died;
+      const unreachable = jest.spyOn(t.app.get(PaymentGateway), 'checkTransaction').mockRejectedValue(new Error('connect ECONNREFUSED'));
+      expect(await t.app.get(GatewayReconciliation).run()).toEqual({ due: 1, settled: 0, failed: 1 });
+      expect((await t.request({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+      expect(await paymentRow(t.app.get(DataSource), id)).toMatchObject({ status: 'pending' });
+      unreachable.mockRestore();
+      expect(await t.app.get(GatewayReconciliation).run()).toEqual({ due: 1, settled: 1, failed: 0 });
+      expect(await paymentRow(t.app.get(DataSource), id)).toMatchObject({ status: 'failed' });
+    } finally {
+      await t.close();
+    }
+  });
+});

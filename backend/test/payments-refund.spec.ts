@@ -1,0 +1,130 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { DataSource } from 'typeorm';
+import { PaymentGateway } from '../src/payments/gateway/payment-gateway.js';
+import { createTestApp, type TestApp } from './support/app.js';
+import { bearer, registerMerchant } from './support/auth.js';
+import { cardToken, CARDS, completedPayment, createPayment, eventTypes, pay, paymentRow } from './support/payments.js';
+
+/** POST /api/transactions/{id}/refund: the dashboard's Refund button, through the sandbox gateway. */
+describe('refunds', () => {
+  let t: TestApp;
+  let db: DataSource;
+  let merchant: Awaited<ReturnType<typeof registerMerchant>>;
+  beforeAll(async () => {
+    t = await createTestApp({}, { listen: true });
+    db = t.app.get(DataSource);
+    merchant = await registerMerchant(t);
+  });
+  afterAll(() => t.close());
+
+  const refund = (id: string, payload?: object, token = merchant.token) =>
+    t.request({ method: 'POST', url: `/api/transactions/${id}/refund`, headers: bearer(token), ...(payload ? { payload } : {}) });
+  const completed = () => completedPayment(t, merchant.token);
+  /** The sandbox's refunds of the payment's sale. */
+  const gatewayRefunds = async (id: string) =>
+    (await db.query<{ n: number }[]>(`SELECT count(*)::int AS n FROM sandbox_gateway_transactions r JOIN payments p ON r.parent_id = p.gateway_transaction_id WHERE p.id = $1`, [id]))[0]?.n;
+
+  it('refunds all by default (no body, as the dashboard sends): refunded, once at the gateway', async () => {
+    const id = await completed();
+    const res = await refund(id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id, status: 'refunded', refundStatus: 'completed', amount: '100.00', refundedAmount: '100.00', message: 'The refund has been successfully processed.' });
+    expect(await paymentRow(db, id)).toMatchObject({ status: 'refunded', refunded_minor: '10000' });
+    expect(await eventTypes(db, id)).toEqual(['PaymentCreated', 'PaymentAttempted', 'PaymentCompleted', 'RefundRequested', 'RefundCompleted']);
+    expect(await gatewayRefunds(id)).toBe(1);
+  });
+
+  it('a partial refund keeps it completed and raises the refunded amount; the rest makes it refunded', async () => {
+    const id = await completed();
+    const first = await refund(id, { amount: 2500 });
+    expect(first.json()).toMatchObject({ status: 'completed', amount: '25.00', refundedAmount: '25.00' });
+    expect(await paymentRow(db, id)).toMatchObject({ status: 'completed', refunded_minor: '2500' });
+    const got = await t.request({ method: 'GET', url: `/api/client/payments/${id}`, headers: bearer(merchant.token) });
+    expect(got.json()).toMatchObject({ status: 'completed', refundedAmount: '25.00' });
+    const rest = await refund(id, { amount: 7500 });
+    expect(rest.json()).toMatchObject({ status: 'refunded', amount: '75.00', refundedAmount: '100.00' });
+    expect(await gatewayRefunds(id)).toBe(2);
+  });
+
+  it('never past the amount: 422, and nothing is asked of the gateway', async () => {
+    const id = await completed();
+    await refund(id, { amount: 6000 });
+    const res = await refund(id, { amount: 4001 });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ message: 'Refund amount exceeds the refundable amount', errors: [{ field: 'amount', message: 'Refund amount exceeds the refundable amount' }] });
+    expect(await eventTypes(db, id)).toEqual(['PaymentCreated', 'PaymentAttempted', 'PaymentCompleted', 'RefundRequested', 'RefundCompleted']);
+    expect(await gatewayRefunds(id)).toBe(1);
+  });
+
+  it.each([
+    [{ amount: 0 }, 'Amount must be greater than 0'],
+    [{ amount: 10.5 }, 'Amount must be an integer number of minor units'],
+    [{ amount: '25' }, 'Amount must be an integer number of minor units'],
+  ])('refuses %j with 400 naming the amount', async (payload, message) => {
+    const res = await refund(await completed(), payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([{ field: 'amount', message }]);
+  });
+
+  it('only completed payments: pending, failed and refunded ones are 409', async () => {
+    const pending = await createPayment(t, merchant.token);
+    const failed = await createPayment(t, merchant.token);
+    await pay(t, failed, await cardToken(t, CARDS.decline));
+    const refunded = await completed();
+    await refund(refunded);
+    for (const id of [pending, failed, refunded]) {
+      const res = await refund(id);
+      expect([id, res.statusCode, res.json().message]).toEqual([id, 409, 'Only completed payments can be refunded']);
+    }
+  });
+
+  it('another merchant\'s payment is 404 as a missing one, and stays unrefunded', async () => {
+    const other = await registerMerchant(t);
+    const theirs = await completedPayment(t, other.token);
+    expect((await refund(theirs)).statusCode).toBe(404);
+    expect((await refund(randomUUID())).statusCode).toBe(404);
+    expect(await paymentRow(db, theirs)).toMatchObject({ status: 'completed', refunded_minor: '0' });
+  });
+
+  it('is a dashboard action: a secret API key is not accepted (401)', async () => {
+    const id = await completed();
+    const key = (await t.request({ method: 'POST', url: '/api/merchants/api-keys/staging/rotate', headers: bearer(merchant.token) })).json().key as string;
+    expect((await refund(id, undefined, key)).statusCode).toBe(401);
+  });
+
+  it('of 10 concurrent full refunds exactly one succeeds, the rest get 409, and the gateway refunds once', async () => {
+    const id = await completed();
+    const answers = await Promise.all(Array.from({ length: 10 }, () => refund(id)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, ...Array<number>(9).fill(409)]);
+    expect(await eventTypes(db, id)).toEqual(['PaymentCreated', 'PaymentAttempted', 'PaymentCompleted', 'RefundRequested', 'RefundCompleted']);
+    expect(await gatewayRefunds(id)).toBe(1);
+    expect(await paymentRow(db, id)).toMatchObject({ status: 'refunded', refunded_minor: '10000' });
+  });
+
+  it('a refund the gateway refuses is 502, recorded as failed, and refunds nothing; a later one goes through', async () => {
+    const id = await completed();
+    jest.spyOn(t.app.get(PaymentGateway), 'refund').mockResolvedValueOnce({ resultCode: 1, resultMessage: 'Refund declined', transactionId: null, redirectUrl: null });
+    const res = await refund(id);
+    expect(res.statusCode).toBe(502);
+    expect(res.json().message).toBe('Failed to process refund. Please try again.');
+    expect(await paymentRow(db, id)).toMatchObject({ status: 'completed', refunded_minor: '0' });
+    expect((await refund(id)).statusCode).toBe(200);
+    expect(await eventTypes(db, id)).toEqual(['PaymentCreated', 'PaymentAttempted', 'PaymentCompleted', 'RefundRequested', 'RefundFailed', 'RefundRequested', 'RefundCompleted']);
+  });
+
+  it('a refund whose answer is lost on the way back is settled through CheckTransaction: refunded once', async () => {
+    const id = await completed();
+    const gateway = t.app.get(PaymentGateway);
+    const real = gateway.refund.bind(gateway);
+    jest.spyOn(gateway, 'refund').mockImplementationOnce(async (...args) => {
+      await real(...args);
+      throw new Error('socket hang up');
+    });
+    const res = await refund(id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'refunded', refundedAmount: '100.00' });
+    expect(await gatewayRefunds(id)).toBe(1);
+    expect(await eventTypes(db, id)).toEqual(['PaymentCreated', 'PaymentAttempted', 'PaymentCompleted', 'RefundRequested', 'RefundCompleted']);
+  });
+});
