@@ -87,6 +87,13 @@ const MATRIX: Record<string, { request: (f: Fixture) => Omit<InjectOptions, 'met
   'POST /api/sandbox-gateway/CheckTransaction': { request: () => ({ url: '/api/sandbox-gateway/CheckTransaction', payload: {} }), expected: anyone(401) },
   'POST /api/sandbox-gateway/AdjustTransaction': { request: () => ({ url: '/api/sandbox-gateway/AdjustTransaction', payload: {} }), expected: anyone(401) },
   'GET /api/admin/merchants/:id': { request: (f) => ({ url: `/api/admin/merchants/${f.merchantA.id}` }), expected: staffOnly(200) },
+  // The hosted payment page and the gateway's callbacks: anyone holding the link, or the gateway.
+  'GET /api/checkout/:id': { request: (f) => ({ url: `/api/checkout/${f.paymentId}` }), expected: anyone(200) },
+  'POST /api/checkout/:id/pay': { request: () => ({ url: `/api/checkout/${randomUUID()}/pay`, payload: { token: 'tok_unknown' } }), expected: anyone(404) },
+  'GET /api/checkout/:id/3ds-return': { request: (f) => ({ url: `/api/checkout/${f.paymentId}/3ds-return` }), expected: anyone(303) },
+  'POST /api/webhooks/:gateway': { request: () => ({ url: '/api/webhooks/sandbox', payload: {} }), expected: anyone(400) },
+  // A's pending payment: A may try (409, not refundable yet); B is told it does not exist.
+  'POST /api/transactions/:id/refund': { request: (f) => ({ url: `/api/transactions/${f.paymentId}/refund` }), expected: merchants(404, 409) },
 };
 
 describe('authorization', () => {
@@ -121,11 +128,14 @@ describe('authorization', () => {
     for (const { method, path } of routes) expect([method, path, fastify.hasRoute({ method, url: path })]).toEqual([method, path, true]);
     expect(routes.filter((r) => r.ownGuards > 0).map((r) => r.route)).toEqual([]);
     expect(routes.filter((r) => r.isPublic).map((r) => r.route)).toEqual([
+      'GET /api/checkout/:id',
+      'GET /api/checkout/:id/3ds-return',
       'GET /api/health',
       'GET /api/health/database',
       'GET /api/health/email',
       'POST /api/auth/login',
       'POST /api/auth/register',
+      'POST /api/checkout/:id/pay',
       'POST /api/merchant-applications',
       'POST /api/sandbox-gateway/AdjustTransaction',
       'POST /api/sandbox-gateway/CheckTransaction',
@@ -133,6 +143,7 @@ describe('authorization', () => {
       'POST /api/sandbox-gateway/PayWithToken',
       'POST /api/sandbox-gateway/tokens',
       'POST /api/sandbox-gateway/tokens/describe',
+      'POST /api/webhooks/:gateway',
     ]);
     for (const { method, path, route } of routes.filter((r) => !r.isPublic)) {
       const url = path.replace(/:\w+/g, randomUUID());

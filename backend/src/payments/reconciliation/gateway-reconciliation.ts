@@ -33,6 +33,8 @@ export class GatewayReconciliation implements OnModuleInit, BeforeApplicationShu
   private timer: NodeJS.Timeout | undefined;
   private current: Promise<ReconciliationReport> | undefined;
   private stopping = false;
+  /** The pass started when the app began listening (undefined before): what a restart settled. */
+  bootPass: Promise<ReconciliationReport> | undefined;
 
   constructor(
     private readonly adapterHost: HttpAdapterHost,
@@ -45,7 +47,7 @@ export class GatewayReconciliation implements OnModuleInit, BeforeApplicationShu
     if (!this.config.runProcessors) return;
     // The embedded sandbox gateway answers on our own port: asking it before we listen would fail.
     this.adapterHost.httpAdapter.getInstance<FastifyInstance>().addHook('onListen', async () => {
-      void this.run();
+      this.bootPass = this.run();
       this.timer = setInterval(() => void this.run(), PASS_INTERVAL_MS).unref();
     });
   }

@@ -48,7 +48,7 @@ export class RefundPaymentHandler implements ICommandHandler<RefundPayment> {
       // No usable answer: whether the gateway refunded is for its own record to say.
       this.logger.warn(`Refund ${reference} got no usable answer (${(error as Error).message}); asking CheckTransaction`);
       const call = await this.calls.byReference(reference);
-      if (!call) throw new Error(`Refund ${reference} is not in gateway_calls`);
+      if (!call) throw new Error(`Refund ${reference} is not in gateway_calls`, { cause: error });
       state = (await this.commandBus.execute(new SettleGatewayCall(call, context))).state;
     }
     if (state.settledRefunds[refundId] !== 'completed') throw new DomainError('bad_gateway', PAYMENT_MESSAGES.refundFailed);
