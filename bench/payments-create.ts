@@ -1,0 +1,117 @@
+/**
+ * POST /api/client/payments on the built app next to a bare Fastify + `pg` route doing one INSERT of a
+ * payment row (bare-payments-server.ts), on one embedded PostgreSQL, in one run: same connections,
+ * same duration, a warm-up first, rounds alternating who goes first. Every request is a new payment
+ * (own Idempotency-Key, own order). Any error or non-2xx answer fails the run. Staging: the sandbox
+ * gateway serves it, so creating payments is allowed. Run `npm run build` first.
+ *
+ *   npm run bench:payments-create
+ *   CONNECTIONS=20 DURATION=20 ROUNDS=5 npm run bench:payments-create
+ */
+import { randomUUID } from 'node:crypto';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { startEmbeddedPostgres } from '@tallyline/backend/platform/database/embedded-postgres';
+import { load, newHistogram, report, signUpMerchant, startApp, startServer, summarize, type Server } from './http-load.js';
+
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
+const DURATION = Number(process.env.DURATION ?? 10); // seconds per round and side
+const ROUNDS = Number(process.env.ROUNDS ?? 3);
+const WARMUP = Number(process.env.WARMUP ?? 3); // seconds per side, not measured
+const TARGET = 0.4; // app ÷ bare, requests per second
+
+let order = 0;
+/** A new payment each time: its own order, customer, amount and Idempotency-Key. */
+function paymentRequest(path: string, key: string) {
+  const n = ++order;
+  const body = {
+    amount: 100 + (n % 99_900),
+    currency: n % 3 === 0 ? 'EUR' : 'GBP',
+    customerEmail: `customer-${n}@bench.example`,
+    customerName: `Customer ${n}`,
+    orderId: `order-${n}`,
+    paymentMethod: 'credit_card',
+    environment: 'staging',
+    description: 'Benchmark payment',
+  };
+  return {
+    path,
+    method: 'POST' as const,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${key}`, 'idempotency-key': randomUUID() },
+    body: JSON.stringify(body),
+  };
+}
+
+interface Side {
+  name: string;
+  server: Server;
+  path: string;
+  table: string;
+}
+
+async function main(): Promise<void> {
+  const dir = await mkdtemp(join(tmpdir(), 'tallyline-bench-'));
+  await chmod(dir, 0o755);
+  const database = await startEmbeddedPostgres(dir, { database: 'bench' });
+  const servers: Server[] = [];
+  try {
+    const app = await startApp(database.url);
+    servers.push(app);
+    const { stagingKey } = await signUpMerchant(app.url, `bench-${randomUUID()}@bench.example`, 'Bench Shop Ltd');
+    const bare = await startServer('bench/dist/bare-payments-server.js', { DATABASE_URL: database.url }, '/health');
+    servers.push(bare);
+    const sides: Side[] = [
+      { name: 'bare Fastify + pg INSERT', server: bare, path: '/payments', table: 'bare_payments' },
+      { name: 'app POST /api/client/payments', server: app, path: '/api/client/payments', table: 'payments' },
+    ];
+    const run = (side: Side, seconds: number) =>
+      load({ url: side.server.url, next: () => paymentRequest(side.path, stagingKey), connections: CONNECTIONS, seconds });
+
+    console.log(`Payment creation: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION} s per side, alternating, after ${WARMUP} s of warm-up each.\n`);
+    for (const side of sides) await run(side, WARMUP);
+    const rounds = new Map(sides.map((side) => [side, [] as Awaited<ReturnType<typeof run>>[]]));
+    for (let round = 0; round < ROUNDS; round++) {
+      // Alternate who goes first so neither side always gets the warmer cache or the quieter machine.
+      for (const side of round % 2 === 0 ? sides : [...sides].reverse()) {
+        const result = await run(side, DURATION);
+        rounds.get(side)!.push(result); // every side has its list
+        console.log(`  round ${round + 1}/${ROUNDS} ${side.name}: ${result['req/s']} req/s, p99 ${result['p99 ms']} ms, errors ${result.errors}, non-2xx ${result.non2xx}`);
+      }
+    }
+
+    const pool = new pg.Pool({ connectionString: database.url, max: 1 });
+    const rows = [];
+    for (const side of sides) {
+      const results = rounds.get(side)!;
+      const histogram = newHistogram();
+      for (const r of results) histogram.add(r.histogram);
+      const recorded = Number((await pool.query<{ n: string }>(`SELECT count(*) AS n FROM ${side.table}`)).rows[0]!.n); // an aggregate answers one row
+      rows.push({
+        side: side.name,
+        ...summarize(histogram, results.reduce((sum, r) => sum + r.seconds, 0)),
+        errors: results.reduce((sum, r) => sum + r.errors, 0),
+        non2xx: results.reduce((sum, r) => sum + r.non2xx, 0),
+        'rows recorded': recorded,
+      });
+    }
+    await pool.end();
+    const [bareRow, appRow] = rows as [(typeof rows)[number], (typeof rows)[number]]; // one row per side, two sides
+    const ratio = appRow['req/s'] / bareRow['req/s'];
+    const failed = rows.some((row) => row.errors > 0 || row.non2xx > 0);
+    const verdict = { side: 'app ÷ bare (req/s)', ratio: Number(ratio.toFixed(2)), target: `>= ${TARGET}`, met: ratio >= TARGET ? 'yes' : 'NO' };
+    await report('payments-create', { connections: CONNECTIONS, roundSeconds: DURATION, rounds: ROUNDS, warmupSeconds: WARMUP }, [...rows, verdict]);
+    console.log(`\nRate ratio app ÷ bare: ${ratio.toFixed(2)} (target ≥ ${TARGET}: ${ratio >= TARGET ? 'met' : 'NOT met'}).`);
+    if (failed) throw new Error('Some requests failed (errors or non-2xx answers): the run does not count.');
+  } finally {
+    for (const server of servers.reverse()) await server.stop();
+    await database.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

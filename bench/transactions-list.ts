@@ -1,0 +1,251 @@
+/**
+ * GET /api/transactions and GET /api/merchants/stats at a fixed request rate on a merchant with
+ * PAYMENTS payments (default 1,000,000) in its current environment, plus payments in its other
+ * environment and of two other merchants, so scoping matters. Reported: p50/p95/p99 overall and per
+ * kind of request; targets list p99 < 25 ms, stats p99 < 15 ms at 500 req/s. Run `npm run build` first.
+ *
+ * Loading, once: the merchants sign up through the API; their payments are written as events straight
+ * into the event store (payment-events.ts), then `npm run replay` builds every read model. The data dir
+ * (.data/bench-payments, BENCH_PAYMENTS_DIR) is kept: later runs only measure.
+ *
+ *   npm run bench:transactions-list                   (load if needed, then measure)
+ *   npm run bench:transactions-list -- --reload       (drop the data and load again)
+ *   npm run bench:transactions-list -- --rebuild      (keep the events, rebuild the read models)
+ *   PAYMENTS=100000 RATE=200 DURATION=10 npm run bench:transactions-list
+ */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import pg from 'pg';
+import { startEmbeddedPostgres } from '@tallyline/backend/platform/database/embedded-postgres';
+import { ProcessorRunner } from '@tallyline/backend/platform/projections/processor-runner';
+import { BENCH_PASSWORD, call, load, report, signUpMerchant, startApp, summarize, type LoadResult } from './http-load.js';
+import { customerOf, writePayments, type PaymentSeries } from './payment-events.js';
+import { openBench, seconds } from './support.js';
+
+const DIR = process.env.BENCH_PAYMENTS_DIR ?? '.data/bench-payments';
+const PAYMENTS = Number(process.env.PAYMENTS ?? 1_000_000);
+const RATE = Number(process.env.RATE ?? 500); // requests per second
+const DURATION = Number(process.env.DURATION ?? 30); // seconds per endpoint
+const WARMUP = Number(process.env.WARMUP ?? 5); // seconds per endpoint at RATE, not measured
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 32);
+const TARGETS = { list: 25, stats: 15 }; // p99 ms
+const MARKER = join(DIR, 'bench-payments.json');
+
+interface Loaded {
+  payments: number;
+  owner: { email: string; merchantId: string };
+  /** The migrations the read models were built under: a new one means a rebuild. */
+  migrations: string[];
+}
+
+const spawnNode = (args: string[], env: Record<string, string>) =>
+  new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: 'inherit' });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${args.join(' ')} exited with ${code}`))));
+  });
+
+/** The product's own replay (`npm run replay`), with its progress bar: every read model, or the named ones. */
+const replay = (url: string, names: string[] = []) => spawnNode(['backend/dist/cli/replay.js', ...names], { DATABASE_URL: url });
+
+const migrationsOf = async (pool: pg.Pool) => (await pool.query<{ name: string }>('SELECT name FROM migrations ORDER BY id')).rows.map((r) => r.name);
+
+async function loadPayments(url: string): Promise<Loaded> {
+  const started = performance.now();
+  const app = await startApp(url);
+  let owner;
+  let others;
+  try {
+    owner = await signUpMerchant(app.url, 'owner@bench-payments.example', 'Bench Payments Ltd');
+    others = [await signUpMerchant(app.url, 'other-1@bench-payments.example', 'Other One Ltd'), await signUpMerchant(app.url, 'other-2@bench-payments.example', 'Other Two Ltd')];
+  } finally {
+    await app.stop();
+  }
+  // The owner's current environment is staging (every merchant starts there); production and the other
+  // merchants' payments sit in the same table and indexes.
+  const series: PaymentSeries[] = [
+    { merchantId: owner.merchant.id, environment: 'staging', count: PAYMENTS },
+    { merchantId: owner.merchant.id, environment: 'production', count: Math.ceil(PAYMENTS / 20) },
+    ...others.map(({ merchant }) => ({ merchantId: merchant.id, environment: 'staging' as const, count: Math.ceil(PAYMENTS / 40) })),
+  ];
+  const total = series.reduce((sum, s) => sum + s.count, 0);
+  console.log(`Writing ${total} payments as events (${PAYMENTS} for the measured merchant's current environment)...`);
+  // A bulk load: its sessions skip waiting for the WAL flush at commit.
+  const pool = new pg.Pool({ connectionString: url, max: 2, options: '-c synchronous_commit=off' });
+  try {
+    let shown = 0;
+    const events = await writePayments(pool, series, (payments, events) => {
+      if (payments - shown < 50_000 && payments < total) return;
+      shown = payments;
+      console.log(`  ${payments}/${total} payments, ${events} events, ${Math.round(events / seconds(started))} events/s`);
+    });
+    console.log(`Wrote ${events} events in ${seconds(started).toFixed(0)} s. Building the read models with \`npm run replay\`...`);
+    await replay(url);
+    console.log(`Loaded in ${seconds(started).toFixed(0)} s.`);
+    return { payments: PAYMENTS, owner: { email: owner.user.email, merchantId: owner.merchant.id }, migrations: await migrationsOf(pool) };
+  } finally {
+    await pool.end();
+  }
+}
+
+/**
+ * As on a system that ran all along: projections new since the load are built, and reactors start at
+ * the head (they would otherwise send a million e-mails and webhooks while we measure).
+ */
+async function prepare(url: string, loaded: Loaded, rebuild: boolean): Promise<void> {
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  try {
+    const bench = await openBench({ DATABASE_URL: url }); // runs new migrations, as the app would
+    let behind: string[];
+    try {
+      const head = (await pool.query<{ head: string }>('SELECT coalesce(max(global_position), 0)::text AS head FROM events')).rows[0]!.head; // an aggregate answers one row
+      const runner = bench.app.get(ProcessorRunner);
+      const projections = runner.projections.map((p) => p.name);
+      for (const name of runner.names.filter((n) => !projections.includes(n))) {
+        await pool.query(
+          `INSERT INTO processor_checkpoints (name, position) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET position = GREATEST(processor_checkpoints.position, EXCLUDED.position)`,
+          [name, head],
+        );
+      }
+      const current = (await pool.query<{ name: string }>('SELECT name FROM processor_checkpoints WHERE position >= $1', [head])).rows.map((r) => r.name);
+      behind = projections.filter((name) => !current.includes(name));
+    } finally {
+      await bench.close();
+    }
+    const migrations = await migrationsOf(pool);
+    if (rebuild || migrations.join() !== loaded.migrations.join()) {
+      console.log('Rebuilding every read model (new migrations since the load, or --rebuild)...');
+      await replay(url);
+    } else if (behind.length) {
+      console.log(`Building ${behind.join(', ')} (new since the load)...`);
+      await replay(url, behind);
+    }
+    await writeFile(MARKER, JSON.stringify({ ...loaded, migrations }, null, 2));
+  } finally {
+    await pool.end();
+  }
+}
+
+const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!; // a non-empty list
+const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const DAY_MS = 86_400_000;
+
+/**
+ * The dashboard's transactions tab as merchants use it, by weight: first pages, later pages (cursors
+ * at every depth), status / method / period / custom dates / amount filters, and `q` searches for an
+ * e-mail, a name or an id fragment. Returns the request maker.
+ */
+async function transactionsMix(url: string, token: string, pool: pg.Pool, merchantId: string) {
+  const get = (query: string) => call<{ nextCursor: string | null }>(`${url}/api/transactions?${query}`, 'GET', undefined, token);
+  // Cursors from every depth: a page ending before a random day, then two more pages from there.
+  const cursors: string[] = [];
+  for (let i = 0; i < 40; i++) {
+    let page = await get(`limit=20&to=${day(Date.now() - Math.random() * 360 * DAY_MS)}`);
+    for (let j = 0; j < 3 && page.nextCursor; j++) {
+      cursors.push(page.nextCursor);
+      page = await get(`limit=20&cursor=${encodeURIComponent(page.nextCursor)}`);
+    }
+  }
+  const failedCursors: string[] = [];
+  let failed = await get('limit=20&status=failed');
+  for (let j = 0; j < 20 && failed.nextCursor; j++) {
+    failedCursors.push(failed.nextCursor);
+    failed = await get(`limit=20&status=failed&cursor=${encodeURIComponent(failed.nextCursor)}`);
+  }
+  if (!cursors.length || !failedCursors.length) throw new Error('The merchant has too few payments to page through');
+  // Real payments of the merchant to search for (ids are random, so read a few from the table).
+  const ids = (await pool.query<{ id: string }>(`SELECT id FROM payments WHERE merchant_id = $1 AND environment = 'staging' ORDER BY random() LIMIT 500`, [merchantId])).rows.map((r) => r.id);
+  const customers = Array.from({ length: 500 }, () => customerOf(Math.floor(Math.random() * PAYMENTS)));
+  const statuses = ['completed', 'failed', 'refunded', 'pending', 'requires_action'];
+  const methods = ['credit_card', 'bank_transfer', 'digital_wallet'];
+  const mix: [weight: number, kind: string, query: () => string][] = [
+    [30, 'first page', () => 'limit=20'],
+    [18, 'later page', () => `limit=20&cursor=${encodeURIComponent(pick(cursors))}`],
+    [8, 'status', () => `limit=20&status=${pick(statuses)}`],
+    [4, 'status, later page', () => `limit=20&status=failed&cursor=${encodeURIComponent(pick(failedCursors))}`],
+    [6, 'payment method', () => `limit=20&paymentMethod=${pick(methods)}`],
+    [8, 'period 7/30/90 days', () => `limit=20&period=${pick(['7d', '30d', '90d'])}${Math.random() < 0.5 ? `&status=${pick(statuses)}` : ''}`],
+    [4, 'custom dates', () => {
+      const from = Date.now() - Math.random() * 330 * DAY_MS;
+      return `limit=20&from=${day(from)}&to=${day(from + 30 * DAY_MS)}`;
+    }],
+    [4, 'amount range + currency', () => `limit=20&minAmount=5000&maxAmount=20000&currency=${pick(['GBP', 'EUR', 'USD'])}`],
+    [7, 'q: e-mail', () => `limit=20&q=${encodeURIComponent(pick(customers).email)}`],
+    [6, 'q: name', () => `limit=20&q=${encodeURIComponent(pick(customers).name)}`],
+    [5, 'q: id fragment', () => `limit=20&q=${pick(ids).slice(0, 8)}`],
+  ];
+  const total = mix.reduce((sum, [weight]) => sum + weight, 0);
+  // Every kind answers before the clock starts.
+  for (const [, , query] of mix) await get(query());
+  return () => {
+    let roll = Math.random() * total;
+    const [, kind, query] = mix.find(([weight]) => (roll -= weight) < 0) ?? mix[0]!; // the weights cover the roll
+    return { kind, path: `/api/transactions?${query()}`, headers: { authorization: `Bearer ${token}` } };
+  };
+}
+
+async function main(): Promise<void> {
+  const flags = new Set(process.argv.slice(2));
+  let loaded = existsSync(MARKER) ? (JSON.parse(await readFile(MARKER, 'utf8')) as Loaded) : undefined;
+  if (flags.has('--reload') || (loaded && loaded.payments !== PAYMENTS)) {
+    console.log(`Dropping ${DIR} (${flags.has('--reload') ? '--reload' : `it holds ${loaded?.payments} payments, PAYMENTS=${PAYMENTS}`})...`);
+    await rm(DIR, { recursive: true, force: true });
+    loaded = undefined;
+  }
+  await mkdir(DIR, { recursive: true });
+  const database = await startEmbeddedPostgres(DIR, { database: 'bench' });
+  const pool = new pg.Pool({ connectionString: database.url, max: 1 });
+  try {
+    if (loaded) console.log(`Using the ${loaded.payments} payments loaded in ${DIR} (--reload to load again).`);
+    else await writeFile(MARKER, JSON.stringify((loaded = await loadPayments(database.url)), null, 2));
+    await prepare(database.url, loaded, flags.has('--rebuild'));
+
+    const app = await startApp(database.url);
+    try {
+      const { token } = await call<{ token: string }>(`${app.url}/api/auth/login`, 'POST', { email: loaded.owner.email, password: BENCH_PASSWORD });
+      // Measured once it is in this build; until then the run says so and measures the rest.
+      const listed = (await fetch(`${app.url}/api/transactions`, { headers: { authorization: `Bearer ${token}` } })).status !== 404;
+      const list = listed ? await transactionsMix(app.url, token, pool, loaded.owner.merchantId) : undefined;
+      const stats = () => ({ kind: 'stats', path: '/api/merchants/stats', headers: { authorization: `Bearer ${token}` } });
+      console.log(`\nMeasuring at ${RATE} req/s, ${CONNECTIONS} connections, ${DURATION} s per endpoint after ${WARMUP} s of warm-up.`);
+      const measure = async (name: string, next: typeof stats) => {
+        await load({ url: app.url, next, connections: CONNECTIONS, seconds: WARMUP, rate: RATE });
+        const result = await load({ url: app.url, next, connections: CONNECTIONS, seconds: DURATION, rate: RATE });
+        console.log(`  ${name}: ${result['req/s']} req/s, p99 ${result['p99 ms']} ms, errors ${result.errors}, non-2xx ${result.non2xx}`);
+        return result;
+      };
+      if (!list) console.log('  GET /api/transactions: not in this build (404), not measured.');
+      const results = { list: list && (await measure('GET /api/transactions', list)), stats: await measure('GET /api/merchants/stats', stats) };
+      const row = (endpoint: string, result: LoadResult, target: number) => ({
+        endpoint,
+        ...summarize(result.histogram, result.seconds),
+        errors: result.errors,
+        non2xx: result.non2xx,
+        target: `p99 < ${target} ms`,
+        met: result['p99 ms'] < target ? 'yes' : 'NO',
+      });
+      const listSeconds = results.list?.seconds ?? 0;
+      const listRows = results.list
+        ? [row('GET /api/transactions', results.list, TARGETS.list), ...[...results.list.kinds].map(([kind, histogram]) => ({ endpoint: `  ${kind}`, ...summarize(histogram, listSeconds) }))]
+        : [{ endpoint: 'GET /api/transactions', met: 'not measured: not in this build' }];
+      await report(
+        'transactions-list',
+        { payments: loaded.payments, rate: RATE, connections: CONNECTIONS, seconds: DURATION, warmupSeconds: WARMUP },
+        [...listRows, row('GET /api/merchants/stats', results.stats, TARGETS.stats)],
+      );
+      if ([results.list, results.stats].some((r) => r && (r.errors > 0 || r.non2xx > 0))) throw new Error('Some requests failed (errors or non-2xx answers): the run does not count.');
+    } finally {
+      await app.stop();
+    }
+  } finally {
+    await pool.end();
+    await database.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
