@@ -66,6 +66,11 @@ async function main(): Promise<void> {
       { name: 'bare Fastify + pg INSERT', server: bare, path: '/payments', table: 'bare_payments' },
       { name: 'app POST /api/client/payments', server: app, path: '/api/client/payments', table: 'payments' },
     ];
+    // Commits PostgreSQL counted while one side ran: what each request costs the database (approximate:
+    // backends report their counts about once a second).
+    const db = new pg.Pool({ connectionString: database.url, max: 1 });
+    const commits = async () => Number((await db.query<{ n: string }>('SELECT xact_commit AS n FROM pg_stat_database WHERE datname = current_database()')).rows[0]!.n); // one row per database
+    const committed = new Map<Side, number>();
     const run = (side: Side, seconds: number) =>
       load({ url: side.server.url, next: () => paymentRequest(side.path, stagingKey), connections: CONNECTIONS, seconds });
 
@@ -75,28 +80,31 @@ async function main(): Promise<void> {
     for (let round = 0; round < ROUNDS; round++) {
       // Alternate who goes first so neither side always gets the warmer cache or the quieter machine.
       for (const side of round % 2 === 0 ? sides : [...sides].reverse()) {
+        const before = await commits();
         const result = await run(side, DURATION);
+        committed.set(side, (committed.get(side) ?? 0) + (await commits()) - before);
         rounds.get(side)!.push(result); // every side has its list
         console.log(`  round ${round + 1}/${ROUNDS} ${side.name}: ${result['req/s']} req/s, p99 ${result['p99 ms']} ms, errors ${result.errors}, non-2xx ${result.non2xx}`);
       }
     }
 
-    const pool = new pg.Pool({ connectionString: database.url, max: 1 });
     const rows = [];
     for (const side of sides) {
       const results = rounds.get(side)!;
       const histogram = newHistogram();
       for (const r of results) histogram.add(r.histogram);
-      const recorded = Number((await pool.query<{ n: string }>(`SELECT count(*) AS n FROM ${side.table}`)).rows[0]!.n); // an aggregate answers one row
+      const recorded = Number((await db.query<{ n: string }>(`SELECT count(*) AS n FROM ${side.table}`)).rows[0]!.n); // an aggregate answers one row
+      const summary = summarize(histogram, results.reduce((sum, r) => sum + r.seconds, 0));
       rows.push({
         side: side.name,
-        ...summarize(histogram, results.reduce((sum, r) => sum + r.seconds, 0)),
+        ...summary,
         errors: results.reduce((sum, r) => sum + r.errors, 0),
         non2xx: results.reduce((sum, r) => sum + r.non2xx, 0),
         'rows recorded': recorded,
+        '≈ commits/req': Number(((committed.get(side) ?? 0) / summary.requests).toFixed(1)),
       });
     }
-    await pool.end();
+    await db.end();
     const [bareRow, appRow] = rows as [(typeof rows)[number], (typeof rows)[number]]; // one row per side, two sides
     const ratio = appRow['req/s'] / bareRow['req/s'];
     const failed = rows.some((row) => row.errors > 0 || row.non2xx > 0);
