@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import type { StoredEvent } from '../../platform/event-store/event-store.port.js';
 import { AsProcessor, type Projection } from '../../platform/projections/processor.js';
 import { foldRows } from '../../platform/projections/rebuild/bulk-rows.js';
-import { isMerchantEvent } from '../merchant.events.js';
+import { isMerchantEvent, type MerchantEvent } from '../merchant.events.js';
 import { ApiKeyRecord } from './merchant.entity.js';
 
 /**
@@ -16,6 +16,7 @@ export class ApiKeysProjection implements Projection {
   readonly kind = 'projection';
   readonly name = 'api-keys';
   readonly tables = ['api_keys'];
+  readonly handles = ['ApiKeyRotated', 'ApiKeyIssued', 'ApiKeyImported'] satisfies MerchantEvent['type'][];
 
   async handle(stored: StoredEvent, manager: EntityManager): Promise<void> {
     if (!isMerchantEvent(stored)) return;

@@ -34,6 +34,7 @@ export function confirmationMail(event: ApplicationSubmitted): MailMessage {
 export class ConfirmationMailReactor implements Reactor {
   readonly kind = 'reactor';
   readonly name = 'application-confirmation-mail';
+  readonly handles = ['ApplicationSubmitted'];
 
   private readonly logger = new Logger('ConfirmationMail');
 

@@ -32,6 +32,7 @@ const READ_MODEL_EVENTS = ['UserRegistered', 'ApplicationSubmitted', 'StatusChan
 export class MerchantActivationReactor implements Reactor {
   readonly kind = 'reactor';
   readonly name = 'approved-merchant-activation';
+  readonly handles = ['MerchantRegistered', 'StatusChanged'];
   private readonly logger = new Logger(MerchantActivationReactor.name);
 
   constructor(
