@@ -62,6 +62,9 @@ describe('the HTTP payment gateway adapter', () => {
       transactionId: expect.any(String),
       redirectUrl: `${target.baseUrl}/3ds/${answer.transactionId}`,
     });
+    // The payer's browser reaches the page at that URL.
+    const page = await fetch(present(answer.redirectUrl ?? undefined, 'a redirect URL'));
+    expect([page.status, (await page.text()).includes('3-D Secure check')]).toEqual([200, true]);
   });
 
   it('a repeated sale with the same reference answers the first transaction and charges once', async () => {

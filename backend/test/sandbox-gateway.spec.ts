@@ -270,6 +270,70 @@ describe('the sandbox gateway (/api/sandbox-gateway)', () => {
     });
   });
 
+  describe('3-D Secure', () => {
+    /** The browser's post of one of the page's forms (multipart, no fields). */
+    const submit = (id: string, decision: string) =>
+      t.request({ method: 'POST', url: `/api/sandbox-gateway/3ds/${id}/${decision}`, headers: { 'content-type': 'multipart/form-data; boundary=x' }, payload: '--x--\r\n' });
+    const pending = async (reference = randomUUID()) => {
+      const body = { ...saleBody(await tokenize('4000000000003220'), reference, 12345), End3DSHostPostbackURL: 'https://shop.test/3ds-done?order=7' };
+      const answer = (await call('PayWithToken', body)).json();
+      return { id: answer.Transaction.Id as string, redirect: new URL(answer.Async.RedirectUrl as string) };
+    };
+
+    it('the redirect page shows the amount and the card, with an Approve and a Fail form posting to the sandbox', async () => {
+      const { id, redirect } = await pending();
+      const res = await t.request({ method: 'GET', url: redirect.pathname });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.headers['content-security-policy']).toContain("form-action 'self' https://shop.test");
+      expect(res.body).toContain('<title>3-D Secure check · Sandbox gateway</title>');
+      expect(res.body).toContain('£123.45');
+      expect(res.body).toContain('visa card ending 3220');
+      expect(res.body).toContain(`<form method="post" action="/api/sandbox-gateway/3ds/${id}/approve" enctype="multipart/form-data"><button type="submit" class="approve">Approve</button></form>`);
+      expect(res.body).toContain(`action="/api/sandbox-gateway/3ds/${id}/fail"`);
+      expect(res.body).toContain('>Fail</button>');
+    });
+
+    it('Approve settles the sale (0), sends its IPN and returns the payer 303 to End3DSHostPostbackURL with TransactionId', async () => {
+      const reference = randomUUID();
+      const { id } = await pending(reference);
+      const res = await submit(id, 'approve');
+      expect([res.statusCode, res.headers.location]).toEqual([303, `https://shop.test/3ds-done?order=7&TransactionId=${id}`]);
+      const check = (await call('CheckTransaction', { ...KEY, TransactionId: id })).json();
+      expect([check.Result, check.Transaction.Status, check.Async]).toEqual([{ Code: 0, Message: 'Approved' }, 'approved', undefined]);
+      expect((await ipn.deliveriesOf(id))[0]).toMatchObject({ Result_Code: 0, References_Merchant: reference, Transaction_Amount: 12345 });
+      // The idempotent repeat of the sale now answers the settled transaction.
+      expect((await call('PayWithToken', { ...saleBody('tok_x', reference, 12345) })).json().Result.Code).toBe(0);
+    });
+
+    it('Fail declines it (1) and returns the payer the same way; a second answer changes nothing', async () => {
+      const { id } = await pending();
+      const res = await submit(id, 'fail');
+      expect([res.statusCode, res.headers.location]).toEqual([303, `https://shop.test/3ds-done?order=7&TransactionId=${id}`]);
+      expect((await submit(id, 'approve')).statusCode).toBe(303);
+      expect((await call('CheckTransaction', { ...KEY, TransactionId: id })).json().Result).toEqual({ Code: 1, Message: 'Payment declined' });
+      expect((await ipn.deliveriesOf(id))[0]).toMatchObject({ Result_Code: 1, Result_Message: 'Payment declined' });
+      const page = await t.request({ method: 'GET', url: `/api/sandbox-gateway/3ds/${id}` });
+      expect([page.statusCode, page.body.includes('Already settled')]).toEqual([409, true]);
+    });
+
+    it('escapes what it prints', async () => {
+      // A token row as a hostile gateway database could hold it: the page must print it as text.
+      await db.query(`INSERT INTO sandbox_gateway_tokens (token, brand, last4, exp_month, exp_year, behaviour) VALUES ('tok_hostile', '<script>alert(1)</script>', '"&''>', 1, 2099, 'three_d_secure')`);
+      const answer = (await call('PayWithToken', saleBody('tok_hostile'))).json();
+      const res = await t.request({ method: 'GET', url: new URL(answer.Async.RedirectUrl as string).pathname });
+      expect(res.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt; card ending &quot;&amp;&#39;&gt;');
+      expect(res.body).not.toContain('<script>');
+    });
+
+    it('answers 404 for an unknown transaction or decision', async () => {
+      expect((await t.request({ method: 'GET', url: `/api/sandbox-gateway/3ds/${randomUUID()}` })).statusCode).toBe(404);
+      expect((await submit(randomUUID(), 'approve')).statusCode).toBe(404);
+      const { id } = await pending();
+      expect((await submit(id, 'maybe')).statusCode).toBe(404);
+    });
+  });
+
   describe('IPN', () => {
     it('posts the documented fields to IPNURL after an approved sale, a declined one and a refund', async () => {
       const reference = randomUUID();
