@@ -1,6 +1,7 @@
 // The payments feature's public API: everything outside payments/ imports from here only.
 export { PaymentMethodsModule } from './payment-methods.module.js';
 export { CreatePayment } from './create-payment/create-payment.command.js';
+export { PayPayment } from './pay-payment/pay-payment.command.js';
 export { isPaymentEvent, type PaymentEvent } from './payment.events.js';
 export { PaymentsModule } from './payments.module.js';
 export { PaymentQueries } from './payments.queries.js';
