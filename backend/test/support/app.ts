@@ -45,6 +45,8 @@ export async function createTestApp(
     APPLICATION_RATE_LIMIT: '100000',
     SIGNUP_RATE_LIMIT: '100000',
     CHECKOUT_RATE_LIMIT: '100000',
+    // A test's own gateway calls in flight are its business: the background reconciliation leaves them be.
+    GATEWAY_RECONCILE_AFTER_MS: '3600000',
     ...env,
   });
   const app = await createHttpApp(config, AppModule.forRoot(config, options.logStream));
