@@ -57,9 +57,10 @@ export class CheckoutController {
     const page = { url: `${this.config.publicUrl}/pay/${id}` };
     const call = await this.calls.latestAttempt(id);
     if (!call) return page;
-    let status = payment.status;
+    let status;
     try {
-      if (call.state !== 'settled') status = (await this.commandBus.execute(new SettleGatewayCall(call, ctx))).state.status;
+      // Even when the IPN got here first: the status comes from the stream, not a read model that may lag.
+      status = (await this.commandBus.execute(new SettleGatewayCall(call, ctx))).state.status;
     } catch (error) {
       // The gateway cannot tell us now: the page shows what we know, the IPN or the reconciliation settles it.
       if (!(error instanceof DomainError)) throw error;
