@@ -94,6 +94,44 @@ describe('checkout (GET /api/checkout/{id}, POST /api/checkout/{id}/pay)', () =>
   });
 
   describe('3-D Secure', () => {
+    /** The payer at the sandbox's 3-D Secure page presses a button; the answers' redirects are followed to the end. */
+    async function passThreeDSecure(redirectUrl: string, decision: 'approve' | 'fail'): Promise<string[]> {
+      const page = await t.request({ method: 'GET', url: new URL(redirectUrl).pathname });
+      expect(page.statusCode).toBe(200);
+      const action = new RegExp(`<form method="post" action="([^"]+/${decision})"`).exec(page.body)?.[1];
+      expect(action).toBeDefined();
+      const locations: string[] = [];
+      let res = await t.request({ method: 'POST', url: action! });
+      while (res.statusCode === 303) {
+        const location = String(res.headers.location);
+        locations.push(location);
+        const url = new URL(location, t.config.publicUrl);
+        if (url.origin !== t.config.publicUrl || !url.pathname.startsWith('/api/')) break;
+        res = await t.request({ method: 'GET', url: `${url.pathname}${url.search}` });
+      }
+      return locations;
+    }
+
+    it('approved at the gateway\'s page: back through our return route to the merchant\'s return URL, completed', async () => {
+      const id = await newPayment({ returnUrl: 'https://shop.example/thanks' });
+      const started = (await pay(t, id, await cardToken(t, CARDS.threeDSecure))).json();
+      expect(started).toMatchObject({ status: 'requires_action', resultCode: 7, message: '3D Secure authentication required' });
+      const locations = await passThreeDSecure(started.redirectUrl, 'approve');
+      expect(locations[0]).toMatch(new RegExp(`/api/checkout/${id}/3ds-return\\?TransactionId=`));
+      expect(locations.at(-1)).toBe(`https://shop.example/thanks?paymentId=${id}&status=completed`);
+      expect(await paymentRow(db, id)).toMatchObject({ status: 'completed' });
+      expect(await eventTypes(db, id)).toEqual(['PaymentCreated', 'PaymentAttempted', 'PaymentRequiresAction', 'PaymentCompleted']);
+    });
+
+    it('failed at the gateway\'s page: failed, and without a return URL back to the payment page', async () => {
+      const id = await newPayment();
+      const started = (await pay(t, id, await cardToken(t, CARDS.threeDSecure))).json();
+      const locations = await passThreeDSecure(started.redirectUrl, 'fail');
+      expect(locations.at(-1)).toBe(`${t.config.publicUrl}/pay/${id}`);
+      expect(await paymentRow(db, id)).toMatchObject({ status: 'failed' });
+      expect(await eventTypes(db, id)).toEqual(['PaymentCreated', 'PaymentAttempted', 'PaymentRequiresAction', 'PaymentFailed']);
+    });
+
     it('the return route believes the gateway, not its query: a forged TransactionId completes nothing', async () => {
       const id = await newPayment({ returnUrl: 'https://shop.example/thanks' });
       await pay(t, id, await cardToken(t, CARDS.threeDSecure));
