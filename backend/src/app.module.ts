@@ -5,7 +5,7 @@ import { HealthModule } from './health/index.js';
 import { IdentityModule } from './identity/index.js';
 import { MerchantsModule } from './merchants/index.js';
 import { OnboardingModule } from './onboarding/index.js';
-import { PaymentMethodsModule, PaymentsModule } from './payments/index.js';
+import { PaymentMethodsModule, PaymentReportsModule, PaymentsModule } from './payments/index.js';
 import { AuthModule } from './platform/auth/auth.module.js';
 import type { AppConfig } from './platform/config/app-config.js';
 import { loggingModule } from './platform/logging/logging.js';
@@ -19,7 +19,7 @@ export class AppModule {
   static forRoot(config: AppConfig, logStream?: DestinationStream): DynamicModule {
     return {
       module: AppModule,
-      imports: [loggingModule(config, logStream), PlatformModule.forRoot(config), AuthModule, HealthModule, IdentityModule, MerchantsModule, OnboardingModule, PaymentMethodsModule, PaymentsModule, SandboxGatewayModule, AuditModule, SeedModule],
+      imports: [loggingModule(config, logStream), PlatformModule.forRoot(config), AuthModule, HealthModule, IdentityModule, MerchantsModule, OnboardingModule, PaymentMethodsModule, PaymentsModule, PaymentReportsModule, SandboxGatewayModule, AuditModule, SeedModule],
     };
   }
 }

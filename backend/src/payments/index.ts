@@ -4,5 +4,6 @@ export { CreatePayment } from './create-payment/create-payment.command.js';
 export { PayPayment } from './pay-payment/pay-payment.command.js';
 export { isPaymentEvent, type PaymentEvent } from './payment.events.js';
 export { PaymentsModule } from './payments.module.js';
+export { PaymentReportsModule } from './payment-reports.module.js';
 export { PaymentQueries } from './payments.queries.js';
 export { PaymentView } from './read-models/payment.entity.js';

@@ -8,8 +8,8 @@ import type { PaymentCreated } from './payment.events.js';
 import { PaymentView } from './read-models/payment.entity.js';
 
 /** Opaque page cursor: the last row's created_at and id (the index's order). */
-const encodeCursor = (row: PaymentView) => Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
-function decodeCursor(cursor: string): { createdAt: string; id: string } {
+export const encodeCursor = (row: Pick<PaymentView, 'createdAt' | 'id'>) => Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
+export function decodeCursor(cursor: string): { createdAt: string; id: string } {
   const [createdAt, id, extra] = Buffer.from(cursor, 'base64url').toString().split('|');
   const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
   if (!createdAt || !id || extra !== undefined || !uuid.test(id) || Number.isNaN(Date.parse(createdAt))) {

@@ -1,2 +1,3 @@
 // Payments: create bodies, answers, the gateway's and the refund's messages.
 export * from './payment.js';
+export * from './transactions.js';

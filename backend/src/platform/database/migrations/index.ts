@@ -10,6 +10,7 @@ import { PaymentMethods1700000000900 } from './1700000000900-payment-methods.js'
 import { Payments1700000000800 } from './1700000000800-payments.js';
 import { SandboxGateway1700000001000 } from './1700000001000-sandbox-gateway.js';
 import { GatewayCalls1700000001020 } from './1700000001020-gateway-calls.js';
+import { TransactionFilters1700000001040 } from './1700000001040-transaction-filters.js';
 
 /** Every migration, in order. Add new ones at the end. */
 export const migrations = [
@@ -25,4 +26,5 @@ export const migrations = [
   Payments1700000000800,
   SandboxGateway1700000001000,
   GatewayCalls1700000001020,
+  TransactionFilters1700000001040,
 ];

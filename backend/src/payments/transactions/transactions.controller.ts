@@ -1,0 +1,64 @@
+import { applyDecorators, Controller, Get, Query, StreamableFile } from '@nestjs/common';
+import { ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
+import {
+  PAYMENT_METHOD_TYPES,
+  PAYMENT_STATUSES,
+  TRANSACTION_PERIODS,
+  transactionExportQuerySchema, transactionListQuerySchema, type TransactionFilter, type TransactionListQuery, type TransactionPage } from '@tallyline/contracts';
+import { MerchantQueries } from '../../merchants/index.js';
+import { CurrentUser, Roles, type AuthUser } from '../../platform/auth/auth.decorators.js';
+import { zodPipe } from '../../platform/http/zod-validation.js';
+import { transactionsCsv } from './transactions-csv.js';
+import { TransactionQueries } from './transactions.queries.js';
+
+/** The query parameters both routes share, for the OpenAPI document. */
+const FILTER_PARAMS: Parameters<typeof ApiQuery>[0][] = [
+  { name: 'status', required: false, enum: [...PAYMENT_STATUSES] },
+  { name: 'paymentMethod', required: false, enum: [...PAYMENT_METHOD_TYPES] },
+  { name: 'period', required: false, enum: Object.keys(TRANSACTION_PERIODS), description: 'The last 7, 30 or 90 days; not with from/to' },
+  { name: 'from', required: false, description: 'Inclusive: an ISO date (from its start, UTC) or a date-time with a time zone', example: '2026-01-01' },
+  { name: 'to', required: false, description: 'Inclusive: an ISO date (its whole day, UTC) or a date-time with a time zone', example: '2026-01-31' },
+  { name: 'minAmount', required: false, type: Number, description: "Inclusive, in minor units of the payment's currency (10000 = 100.00), like the create call's amount" },
+  { name: 'maxAmount', required: false, type: Number, description: "Inclusive, in minor units of the payment's currency" },
+  { name: 'currency', required: false, description: '3-letter ISO code' },
+  { name: 'q', required: false, description: 'Case-insensitive search in the payment id, the customer name and e-mail' },
+];
+const FilterParams = () => applyDecorators(...FILTER_PARAMS.map((param) => ApiQuery(param)));
+
+/**
+ * The merchant dashboard's transactions tab (session only): the caller's merchant in its current
+ * environment, like a live/test mode switch.
+ */
+@ApiTags('transactions')
+@Controller('transactions')
+@Roles('merchant')
+export class TransactionsController {
+  constructor(
+    private readonly queries: TransactionQueries,
+    private readonly merchants: MerchantQueries,
+  ) {}
+
+  private async scope(user: AuthUser) {
+    const merchant = await this.merchants.current(user.userId);
+    return { merchantId: merchant.id, environment: merchant.environment };
+  }
+
+  @Get()
+  @FilterParams()
+  @ApiQuery({ name: 'limit', required: false, type: Number, description: '1 to 100, default 20' })
+  @ApiQuery({ name: 'cursor', required: false, description: 'nextCursor of the previous page' })
+  async list(@Query(zodPipe(transactionListQuerySchema)) query: TransactionListQuery, @CurrentUser() user: AuthUser): Promise<TransactionPage> {
+    const { limit, cursor, ...filter } = query;
+    return this.queries.page(await this.scope(user), filter, limit, cursor);
+  }
+
+  /** Every matching transaction (not one page), streamed from the database in keyset batches. */
+  @Get('export')
+  @FilterParams()
+  @ApiProduces('text/csv')
+  async export(@Query(zodPipe(transactionExportQuerySchema)) filter: TransactionFilter, @CurrentUser() user: AuthUser): Promise<StreamableFile> {
+    const scope = await this.scope(user);
+    const name = `transactions-${scope.environment}-${new Date().toISOString().slice(0, 10)}.csv`;
+    return new StreamableFile(transactionsCsv(this.queries.all(scope, filter)), { type: 'text/csv; charset=utf-8', disposition: `attachment; filename="${name}"` });
+  }
+}
