@@ -3,7 +3,7 @@ import type { Environment, TransactionPage } from '@tallyline/contracts';
 import { TransactionQueries } from '../src/payments/transactions/transactions.queries.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { bearer, registerMerchant } from './support/auth.js';
-import { givenPayments } from './support/payments.js';
+import { givenPayments } from './support/given-payments.js';
 
 const DAY = 86_400_000;
 const other = (environment: Environment): Environment => (environment === 'staging' ? 'production' : 'staging');
