@@ -1,3 +1,4 @@
+import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { EventStore1700000000000 } from './1700000000000-event-store.js';
 import { MailOutbox1700000000001 } from './1700000000001-mail-outbox.js';
 import { IdentityMerchants1700000000100 } from './1700000000100-identity-merchants.js';
@@ -11,6 +12,24 @@ import { Payments1700000000800 } from './1700000000800-payments.js';
 import { SandboxGateway1700000001000 } from './1700000001000-sandbox-gateway.js';
 import { GatewayCalls1700000001020 } from './1700000001020-gateway-calls.js';
 import { TransactionFilters1700000001040 } from './1700000001040-transaction-filters.js';
+
+type MigrationClass = new () => MigrationInterface;
+
+/**
+ * A migration may index millions of rows; the app's statement timeout is there for requests, not for
+ * schema changes, so each migration's transaction lifts it (migrationsTransactionMode 'each').
+ */
+export function untimed(Migration: MigrationClass): MigrationClass {
+  const Untimed = class extends Migration {
+    override async up(queryRunner: QueryRunner): Promise<void> {
+      await queryRunner.query('SET LOCAL statement_timeout = 0');
+      await super.up(queryRunner);
+    }
+  };
+  // TypeORM records a migration under its class name, which carries the timestamp.
+  Object.defineProperty(Untimed, 'name', { value: Migration.name });
+  return Untimed;
+}
 
 /** Every migration, in order. Add new ones at the end. */
 export const migrations = [
@@ -27,4 +46,4 @@ export const migrations = [
   SandboxGateway1700000001000,
   GatewayCalls1700000001020,
   TransactionFilters1700000001040,
-];
+].map(untimed);
