@@ -1,4 +1,5 @@
 import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { AppConfig } from '../platform/config/app-config.js';
 import type { StoredTransaction } from './sandbox-gateway.store.js';
 
 /** Waits before each delivery attempt: the first goes once the call is answered (a timer's turn), three retries follow. */
@@ -39,6 +40,8 @@ export class IpnSender implements OnApplicationShutdown {
   private readonly logger = new Logger('SandboxGateway');
   private readonly stopping = new AbortController();
 
+  constructor(private readonly config: AppConfig) {}
+
   /** Starts the delivery and returns at once. */
   notify(transaction: StoredTransaction): void {
     if (!transaction.ipnUrl || this.stopping.signal.aborted) return;
@@ -47,10 +50,12 @@ export class IpnSender implements OnApplicationShutdown {
 
   private async deliver(ipnUrl: string, ipn: Ipn): Promise<void> {
     // Only the origin and path are logged: a query string may carry the merchant's own secret.
-    const target = (() => {
-      const url = new URL(ipnUrl);
-      return `${url.origin}${url.pathname}`;
-    })();
+    const url = new URL(ipnUrl);
+    const target = `${url.origin}${url.pathname}`;
+    if (!this.config.gateway.sandboxIpnOrigins.includes(url.origin)) {
+      this.logger.warn(`IPN for transaction ${ipn.TransactionId} not sent: ${url.origin} is neither this app nor in SANDBOX_IPN_ORIGINS`);
+      return;
+    }
     for (const [attempt, delay] of ATTEMPT_DELAYS_MS.entries()) {
       if (!(await this.pause(delay))) return;
       try {

@@ -58,6 +58,7 @@ export class AppConfig {
       mode: env.GATEWAY_MODE ?? 'sandbox',
       name: env.GATEWAY_NAME ?? 'sandbox',
       reconcileAfterMs: positive(env, 'GATEWAY_RECONCILE_AFTER_MS', 60_000),
+      sandboxIpnOrigins: [new URL(this.publicUrl).origin, ...parseOrigins(env.SANDBOX_IPN_ORIGINS ?? '')],
     };
     this.database = {
       poolMax: positive(env, 'DB_POOL_MAX', 10),
@@ -124,6 +125,11 @@ export interface GatewaySettings {
   name: string;
   /** A gateway call without a recorded outcome for this long is settled through CheckTransaction. */
   reconcileAfterMs: number;
+  /**
+   * Where the embedded sandbox may send IPNs: this app's own origin, plus SANDBOX_IPN_ORIGINS. Its
+   * private key is public, so without this anyone could make the server POST to any address.
+   */
+  sandboxIpnOrigins: string[];
 }
 
 export interface DatabaseSettings {
