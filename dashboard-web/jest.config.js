@@ -18,5 +18,6 @@ export default {
   testMatch: ['<rootDir>/src/**/*.test.tsx', '<rootDir>/src/**/*.test.ts'],
   setupFilesAfterEnv: ['<rootDir>/test/setup.ts'],
   // The machine is shared with builds and browsers; a slow run is not a failure.
-  testTimeout: 30_000,
+  // Generous: a loaded 2-core CI machine once took over 30 s for the long pre-check form.
+  testTimeout: 60_000,
 };

@@ -34,6 +34,11 @@ async function main(): Promise<void> {
   await app.get(BootSeed).run();
   await app.listen({ port: config.port, host: config.host });
   logger.log(`Tallyline listening on http://localhost:${config.port}`);
+  // In the background: the app serves while the demo merchant's sample payments go through the sandbox.
+  app
+    .get(BootSeed)
+    .seedDemoPayments()
+    .catch((error: unknown) => logger.error(`Demo payments not seeded: ${(error as Error).message}`, (error as Error).stack));
 }
 
 main().catch((error: unknown) => {

@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { DEMO_PAYMENT_COUNT } from '../src/seed/demo-payments.js';
 import { BootSeed, DEMO } from '../src/seed/index.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { bearer } from './support/auth.js';
 
+const SAMPLE = 60;
+
 describe('boot: staff account from the environment and the demo merchant', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ SEED_DEMO: 'true', STAFF_EMAIL: 'ops@tallyline.test', STAFF_PASSWORD: 'staff-password-1' });
+    t = await createTestApp({ SEED_DEMO: 'true', STAFF_EMAIL: 'ops@tallyline.test', STAFF_PASSWORD: 'staff-password-1' }, { listen: true });
   });
   afterAll(() => t.close());
 
@@ -30,4 +33,30 @@ describe('boot: staff account from the environment and the demo merchant', () =>
     const [{ users }] = (await t.app.get(DataSource).query<[{ users: number }]>('SELECT count(*)::int AS users FROM user_credentials'));
     expect(users).toBe(2);
   });
+
+  it('gives the demo merchant sample payments made through the real commands and the sandbox', async () => {
+    // The boot seeds DEMO_PAYMENT_COUNT (a few hundred); the first 60 of the same plan show every kind.
+    expect(DEMO_PAYMENT_COUNT).toBeGreaterThanOrEqual(200);
+    const seed = t.app.get(BootSeed);
+    expect(await seed.seedDemoPayments(SAMPLE)).toBe(SAMPLE);
+    const { DataSource } = await import('typeorm');
+    const db = t.app.get(DataSource);
+    const statuses = async () =>
+      Object.fromEntries(
+        (await db.query<{ status: string; n: number }[]>(`SELECT status, count(*)::int AS n FROM payments GROUP BY status`)).map((r) => [r.status, r.n]),
+      );
+    const seeded = await statuses();
+    expect(Object.values(seeded).reduce((a: number, b) => a + (b), 0)).toBe(SAMPLE);
+    expect(seeded).toMatchObject({ completed: expect.any(Number), failed: expect.any(Number), pending: expect.any(Number), refunded: expect.any(Number) });
+    const [{ partial }] = await db.query<[{ partial: number }]>(`SELECT count(*)::int AS partial FROM payments WHERE status = 'completed' AND refunded_minor > 0`);
+    expect(partial).toBeGreaterThan(0);
+    // Real gateway charges, one per paid payment, and a history spread over the last 90 days.
+    const [{ charges }] = await db.query<[{ charges: number }]>(`SELECT count(*)::int AS charges FROM sandbox_gateway_transactions WHERE request_type = 0`);
+    expect(charges).toBe(SAMPLE - (seeded.pending ?? 0));
+    const [{ days }] = await db.query<[{ days: number }]>(`SELECT (max(created_at)::date - min(created_at)::date) AS days FROM payments`);
+    expect(days).toBeGreaterThanOrEqual(85);
+    // A second run (the same process, say after a retry) records nothing new.
+    await seed.seedDemoPayments(SAMPLE);
+    expect(await statuses()).toEqual(seeded);
+  }, 120_000);
 });

@@ -2,8 +2,11 @@ import { Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { AccountDirectory, RegisterUser, StaffAccounts } from '../identity/index.js';
 import { RegisterMerchant, SwitchEnvironment } from '../merchants/index.js';
+import { CreatePayment, PayPayment, RefundPayment } from '../payments/index.js';
 import { systemContext } from '../platform/commands/command-context.js';
 import { AppConfig } from '../platform/config/app-config.js';
+import { DomainError } from '../platform/domain-error.js';
+import { DEMO_PAYMENT_COUNT, demoPayments } from './demo-payments.js';
 
 export const DEMO = { email: 'demo@tallyline.test', password: 'demo-password-123', companyName: 'Demo Store' } as const;
 
@@ -15,6 +18,8 @@ export const DEMO = { email: 'demo@tallyline.test', password: 'demo-password-123
 @Injectable()
 export class BootSeed {
   private readonly logger = new Logger(BootSeed.name);
+  /** Set when this boot seeded the demo merchant: its sample payments follow once the app listens. */
+  private demoMerchantId: string | undefined;
 
   constructor(
     private readonly config: AppConfig,
@@ -37,6 +42,52 @@ export class BootSeed {
       new RegisterMerchant(user.id, { companyName: DEMO.companyName, email: DEMO.email, website: 'https://demo.tallyline.test', businessType: 'E-commerce' }, context),
     );
     await this.commandBus.execute(new SwitchEnvironment(user.id, 'staging', context));
+    this.demoMerchantId = user.id;
     this.logger.log(`Seeded the demo merchant ${DEMO.email}`);
+  }
+
+  /**
+   * The demo merchant's sample history, through the real commands and the sandbox gateway, which
+   * answers on our own port: run after listen. Each payment has its own Idempotency-Key and a repeat
+   * of a step already taken is refused by the decider, so running it again changes nothing.
+   */
+  async seedDemoPayments(count = DEMO_PAYMENT_COUNT): Promise<number> {
+    const merchantId = this.demoMerchantId;
+    if (!merchantId) return 0;
+    const plan = demoPayments(new Date(), count);
+    for (const [index, demo] of plan.entries()) {
+      const context = systemContext('demo-seed', demo.at);
+      const payment = await this.commandBus.execute(new CreatePayment(merchantId, 'staging', demo.input, demo.key, context));
+      // The gateway calls carry today's clock: their timing is real, only the history is backdated.
+      if (demo.card) await this.ignoringRepeats(this.pay(payment.paymentId, demo.card));
+      if (demo.refund !== 'none') {
+        const amount = demo.refund === 'full' ? null : Math.floor(demo.input.amount / 3);
+        await this.ignoringRepeats(this.commandBus.execute(new RefundPayment(merchantId, payment.paymentId, amount, systemContext('demo-seed'))));
+      }
+      if ((index + 1) % 50 === 0) this.logger.log(`Demo payments: ${index + 1} of ${plan.length}`);
+    }
+    this.logger.log(`Seeded ${plan.length} demo payments for ${DEMO.email}`);
+    return plan.length;
+  }
+
+  private async pay(paymentId: string, cardNumber: string): Promise<void> {
+    const expYear = new Date().getUTCFullYear() + 2;
+    const res = await fetch(`${this.config.publicUrl}/api/sandbox-gateway/tokens`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ cardNumber, expMonth: 12, expYear, cvc: '123' }),
+    });
+    if (!res.ok) throw new Error(`The sandbox refused a test card (${res.status})`);
+    const { token } = (await res.json()) as { token: string };
+    await this.commandBus.execute(new PayPayment(paymentId, token, systemContext('demo-seed')));
+  }
+
+  /** A step already taken on an earlier run (paid, refunded) is refused as a conflict: that is fine here. */
+  private async ignoringRepeats(step: Promise<unknown>): Promise<void> {
+    try {
+      await step;
+    } catch (error) {
+      if (!(error instanceof DomainError) || !['illegal_state', 'conflict'].includes(error.code)) throw error;
+    }
   }
 }

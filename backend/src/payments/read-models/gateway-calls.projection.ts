@@ -15,13 +15,15 @@ function callIdOf(stored: StoredEvent): string | undefined {
 export function evolveGatewayCall(row: GatewayCallView | undefined, stored: StoredEvent): GatewayCallView | undefined {
   if (!isPaymentEvent(stored)) return undefined;
   switch (stored.type) {
+    // When the call was recorded, not the command's own clock: a backdated command (the demo seed's
+    // sample history) must not look long overdue to the reconciliation while its call is in flight.
     case 'PaymentAttempted': {
-      const { attemptId, paymentId, reference, at } = stored.data;
-      return { callId: attemptId, reference, paymentId, kind: 'attempt', amountMinor: null, state: 'in_flight', startedAt: new Date(at) };
+      const { attemptId, paymentId, reference } = stored.data;
+      return { callId: attemptId, reference, paymentId, kind: 'attempt', amountMinor: null, state: 'in_flight', startedAt: stored.recordedAt };
     }
     case 'RefundRequested': {
-      const { refundId, paymentId, reference, amountMinor, at } = stored.data;
-      return { callId: refundId, reference, paymentId, kind: 'refund', amountMinor: amountMinor.toString(), state: 'in_flight', startedAt: new Date(at) };
+      const { refundId, paymentId, reference, amountMinor } = stored.data;
+      return { callId: refundId, reference, paymentId, kind: 'refund', amountMinor: amountMinor.toString(), state: 'in_flight', startedAt: stored.recordedAt };
     }
     case 'PaymentRequiresAction':
       return row && { ...row, state: 'requires_action' };
