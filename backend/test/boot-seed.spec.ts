@@ -46,7 +46,7 @@ describe('boot: staff account from the environment and the demo merchant', () =>
         (await db.query<{ status: string; n: number }[]>(`SELECT status, count(*)::int AS n FROM payments GROUP BY status`)).map((r) => [r.status, r.n]),
       );
     const seeded = await statuses();
-    expect(Object.values(seeded).reduce((a: number, b) => a + (b), 0)).toBe(SAMPLE);
+    expect(Object.values(seeded).reduce((sum, n) => sum + n, 0)).toBe(SAMPLE);
     expect(seeded).toMatchObject({ completed: expect.any(Number), failed: expect.any(Number), pending: expect.any(Number), refunded: expect.any(Number) });
     const [{ partial }] = await db.query<[{ partial: number }]>(`SELECT count(*)::int AS partial FROM payments WHERE status = 'completed' AND refunded_minor > 0`);
     expect(partial).toBeGreaterThan(0);
