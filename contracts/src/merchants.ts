@@ -65,11 +65,29 @@ export type Merchant = z.infer<typeof merchantSchema>;
 /** GET /api/admin/merchants (array) and /:id: staff see the record its owner sees. */
 export type AdminMerchant = Merchant;
 
-export const merchantStatsSchema = z.object({
+/**
+ * One currency's figures, in its major units: revenue is completed minus refunded, transactions are
+ * payments that reached the gateway, successRate is completed ÷ attempted in percent (0 when none),
+ * the average is over completed payments.
+ */
+export const currencyStatsSchema = z.object({
+  currency: z.string(),
   totalRevenue: z.number(),
   totalTransactions: z.number(),
   successRate: z.number(),
   avgTransactionAmount: z.number(),
+});
+export type CurrencyStats = z.infer<typeof currencyStatsSchema>;
+
+/**
+ * GET /api/merchants/stats and /api/client/stats: the merchant's current environment. The top-level
+ * figures are those of `currency`, the currency with the most transactions (null, and zeros, when there
+ * are none); `byCurrency` has every currency, most transactions first.
+ */
+export const merchantStatsSchema = currencyStatsSchema.omit({ currency: true }).extend({
+  currency: z.string().nullable(),
+  environment: environmentSchema,
+  byCurrency: z.array(currencyStatsSchema),
 });
 export type MerchantStats = z.infer<typeof merchantStatsSchema>;
 

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { API_KEY_PREFIX, ENVIRONMENTS, MERCHANT_MESSAGES, type ApiKey, type Merchant, type MerchantStats } from '@tallyline/contracts';
+import { API_KEY_PREFIX, ENVIRONMENTS, MERCHANT_MESSAGES, type ApiKey, type Merchant } from '@tallyline/contracts';
 import { IsNull, Repository } from 'typeorm';
 import { DomainError } from '../platform/domain-error.js';
-import { ApiKeyRecord, MerchantStatsView, MerchantView } from './read-models/merchant.entity.js';
+import { ApiKeyRecord, MerchantView } from './read-models/merchant.entity.js';
 
 export function toMerchant(view: MerchantView): Merchant {
   return {
@@ -23,7 +23,6 @@ export function toMerchant(view: MerchantView): Merchant {
 export class MerchantQueries {
   constructor(
     @InjectRepository(MerchantView) private readonly merchants: Repository<MerchantView>,
-    @InjectRepository(MerchantStatsView) private readonly stats: Repository<MerchantStatsView>,
     @InjectRepository(ApiKeyRecord) private readonly keys: Repository<ApiKeyRecord>,
   ) {}
 
@@ -31,20 +30,6 @@ export class MerchantQueries {
     const view = await this.merchants.findOneBy({ id: merchantId });
     if (!view) throw new DomainError('not_found', MERCHANT_MESSAGES.notFound);
     return toMerchant(view);
-  }
-
-  async statsOf(merchantId: string): Promise<MerchantStats> {
-    await this.current(merchantId);
-    const row = await this.stats.findOneBy({ merchantId });
-    const transactions = row?.totalTransactions ?? 0;
-    const revenueMinor = BigInt(row?.totalRevenueMinor ?? 0);
-    // Stats are numbers in major units (design §4); the division happens once, at the edge.
-    return {
-      totalRevenue: Number(revenueMinor) / 100,
-      totalTransactions: transactions,
-      successRate: transactions ? Math.round(((row?.successfulTransactions ?? 0) * 1000) / transactions) / 10 : 0,
-      avgTransactionAmount: transactions ? Math.round(Number(revenueMinor) / transactions) / 100 : 0,
-    };
   }
 
   async maskedKeys(merchantId: string): Promise<ApiKey[]> {

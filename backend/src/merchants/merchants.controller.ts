@@ -8,7 +8,6 @@ import {
   type ApiKey,
   type Environment,
   type Merchant,
-  type MerchantStats,
 } from '@tallyline/contracts';
 import { z } from 'zod';
 import { CurrentUser, Roles, type AuthUser } from '../platform/auth/auth.decorators.js';
@@ -58,11 +57,6 @@ export class MerchantsController {
   ): Promise<Merchant> {
     await this.commandBus.execute(new SwitchEnvironment(user.userId, body.environment, ctx));
     return this.queries.current(user.userId);
-  }
-
-  @Get('stats')
-  stats(@CurrentUser() user: AuthUser): Promise<MerchantStats> {
-    return this.queries.statsOf(user.userId);
   }
 
   @Get('api-keys')

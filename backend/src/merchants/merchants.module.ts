@@ -11,9 +11,9 @@ import { registerMerchantUpcasters } from './merchant.events.v1.js';
 import { MerchantQueries } from './merchant-queries.js';
 import { StaffMerchantQueries } from './staff-merchant.queries.js';
 import { MerchantsController } from './merchants.controller.js';
-import { ApiKeyRecord, MerchantStatsView, MerchantView } from './read-models/merchant.entity.js';
+import { ApiKeyRecord, MerchantView } from './read-models/merchant.entity.js';
 import { ApiKeysProjection } from './read-models/api-keys.projection.js';
-import { MerchantsProjection, MerchantStatsProjection } from './read-models/merchants.projection.js';
+import { MerchantsProjection } from './read-models/merchants.projection.js';
 import { RegisterMerchantHandler } from './register-merchant/register-merchant.handler.js';
 import { RotateApiKeyHandler } from './rotate-api-key/rotate-api-key.handler.js';
 import { SwitchEnvironmentHandler } from './switch-environment/switch-environment.handler.js';
@@ -21,7 +21,7 @@ import { SwitchEnvironmentHandler } from './switch-environment/switch-environmen
 /** Global because API-key authentication (any /api/client route) needs the key lookup. */
 @Global()
 @Module({
-  imports: [TypeOrmModule.forFeature([MerchantView, MerchantStatsView, ApiKeyRecord])],
+  imports: [TypeOrmModule.forFeature([MerchantView, ApiKeyRecord])],
   controllers: [MerchantsController, ClientMerchantController, AdminMerchantsController],
   providers: [
     RegisterMerchantHandler,
@@ -31,7 +31,6 @@ import { SwitchEnvironmentHandler } from './switch-environment/switch-environmen
     MerchantQueries,
     StaffMerchantQueries,
     MerchantsProjection,
-    MerchantStatsProjection,
     ApiKeysProjection,
     LegacyApiKeysImport,
     { provide: ApiKeyLookup, useClass: ApiKeysTableLookup },

@@ -1,9 +1,10 @@
 import { Controller, Get, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { CLIENT_CURRENCIES, type ClientCurrencies, type ClientDocumentation, type Environment } from '@tallyline/contracts';
+import { CLIENT_CURRENCIES, type ClientCurrencies, type ClientDocumentation, type Environment, type MerchantStats } from '@tallyline/contracts';
 import { MerchantQueries } from '../merchants/index.js';
 import { AcceptsApiKey, CurrentApiKey, Roles, type ApiKeyPrincipal } from '../platform/auth/auth.decorators.js';
 import type { AuthenticatedRequest } from '../platform/auth/authenticated-request.js';
+import { PaymentStatsQueries } from './stats/payment-stats.queries.js';
 
 /** The client API's reference calls (public-and-developer-areas §7): JWT or a secret API key. */
 @ApiTags('client')
@@ -11,7 +12,24 @@ import type { AuthenticatedRequest } from '../platform/auth/authenticated-reques
 @Roles('merchant')
 @AcceptsApiKey()
 export class ClientApiController {
-  constructor(private readonly merchants: MerchantQueries) {}
+  constructor(
+    private readonly merchants: MerchantQueries,
+    private readonly stats: PaymentStatsQueries,
+  ) {}
+
+  /** A key's merchant and environment, or the session's merchant in its current environment. */
+  private async caller(key: ApiKeyPrincipal | undefined, request: AuthenticatedRequest): Promise<{ merchantId: string; environment: Environment }> {
+    if (key) return { merchantId: key.merchantId, environment: key.environment };
+    const merchant = await this.merchants.current(request.user!.userId);
+    return { merchantId: merchant.id, environment: merchant.environment };
+  }
+
+  /** The dashboard's figures (GET /api/merchants/stats) for the key's environment. */
+  @Get('stats')
+  async statsOf(@CurrentApiKey() key: ApiKeyPrincipal | undefined, @Req() request: AuthenticatedRequest): Promise<MerchantStats> {
+    const { merchantId, environment } = await this.caller(key, request);
+    return this.stats.of(merchantId, environment);
+  }
 
   @Get('currencies')
   currencies(): ClientCurrencies {
@@ -21,7 +39,7 @@ export class ClientApiController {
   /** Links to the OpenAPI document this server generates (absolute, for the caller's host). */
   @Get('documentation')
   async documentation(@CurrentApiKey() key: ApiKeyPrincipal | undefined, @Req() request: AuthenticatedRequest): Promise<ClientDocumentation> {
-    const environment: Environment = key?.environment ?? (await this.merchants.current(request.user!.userId)).environment;
+    const { environment } = await this.caller(key, request);
     const base = `${request.protocol}://${request.host}`;
     return {
       title: 'Tallyline API',

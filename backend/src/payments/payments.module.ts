@@ -11,6 +11,8 @@ import { PaymentQueries } from './payments.queries.js';
 import { ProcessIpnHandler } from './process-ipn/process-ipn.handler.js';
 import { GatewayCallView } from './read-models/gateway-call.entity.js';
 import { GatewayCallsProjection } from './read-models/gateway-calls.projection.js';
+import { PaymentStatFacts } from './read-models/payment-stats.entity.js';
+import { PaymentStatsProjection } from './read-models/payment-stats.projection.js';
 import { PaymentView } from './read-models/payment.entity.js';
 import { PaymentsProjection } from './read-models/payments.projection.js';
 import { GatewayReconciliation } from './reconciliation/gateway-reconciliation.js';
@@ -21,7 +23,7 @@ import { WebhooksController } from './webhooks.controller.js';
 
 /** Card payments: creation, checkout through the gateway, refunds, the gateway's IPN, reconciliation. */
 @Module({
-  imports: [TypeOrmModule.forFeature([PaymentView, GatewayCallView])],
+  imports: [TypeOrmModule.forFeature([PaymentView, GatewayCallView, PaymentStatFacts])],
   controllers: [ClientPaymentsController, PaymentsAliasController, CheckoutController, WebhooksController, RefundsController],
   providers: [
     CreatePaymentHandler,
@@ -33,6 +35,7 @@ import { WebhooksController } from './webhooks.controller.js';
     GatewayCallQueries,
     PaymentsProjection,
     GatewayCallsProjection,
+    PaymentStatsProjection,
     GatewayReconciliation,
     { provide: PaymentGateway, useClass: HttpPaymentGateway },
   ],

@@ -14,15 +14,6 @@ export class MerchantView {
   @Column('timestamptz', { name: 'created_at' }) createdAt: Date;
 }
 
-/** Dashboard figures per merchant (projection "merchant-stats"); payments feed it later. Money in minor units. */
-@Entity('merchant_stats')
-export class MerchantStatsView {
-  @PrimaryColumn('uuid', { name: 'merchant_id' }) merchantId: string;
-  @Column('bigint', { name: 'total_revenue_minor', default: 0 }) totalRevenueMinor: string;
-  @Column('integer', { name: 'total_transactions', default: 0 }) totalTransactions: number;
-  @Column('integer', { name: 'successful_transactions', default: 0 }) successfulTransactions: number;
-}
-
 /** Secret keys (projection "api-keys" of ApiKeyIssued/Rotated/Imported): only their sha256 is kept. */
 @Entity('api_keys')
 export class ApiKeyRecord {

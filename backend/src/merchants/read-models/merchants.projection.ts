@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { StoredEvent } from '../../platform/event-store/event-store.port.js';
 import { AsProcessor, type Projection } from '../../platform/projections/processor.js';
-import { foldRows, writeRows } from '../../platform/projections/rebuild/bulk-rows.js';
+import { foldRows } from '../../platform/projections/rebuild/bulk-rows.js';
 import { isMerchantEvent, type MerchantEvent } from '../merchant.events.js';
-import { MerchantStatsView, MerchantView } from './merchant.entity.js';
+import { MerchantView } from './merchant.entity.js';
 
 const merchantIdOf = (stored: StoredEvent) => (isMerchantEvent(stored) ? stored.data.merchantId : undefined);
 
@@ -52,26 +52,5 @@ export class MerchantsProjection implements Projection {
 
   async rebuildChunk(events: readonly StoredEvent[], manager: EntityManager): Promise<void> {
     await foldRows(manager, MerchantView, events, merchantIdOf, evolveMerchant);
-  }
-}
-
-/** Starts every merchant at zero; the payments feature adds to it. */
-@AsProcessor()
-@Injectable()
-export class MerchantStatsProjection implements Projection {
-  readonly kind = 'projection';
-  readonly name = 'merchant-stats';
-  readonly tables = ['merchant_stats'];
-  readonly handles = ['MerchantRegistered'] satisfies MerchantEvent['type'][];
-
-  async handle(stored: StoredEvent, manager: EntityManager): Promise<void> {
-    if (!isMerchantEvent(stored) || stored.type !== 'MerchantRegistered') return;
-    const { merchantId } = stored.data;
-    await manager.createQueryBuilder().insert().into(MerchantStatsView).values({ merchantId }).orIgnore().execute();
-  }
-
-  async rebuildChunk(events: readonly StoredEvent[], manager: EntityManager): Promise<void> {
-    const rows = events.filter(isMerchantEvent).flatMap((event) => (event.type === 'MerchantRegistered' ? [{ merchantId: event.data.merchantId }] : []));
-    await writeRows(manager, MerchantStatsView, rows, 'ignore');
   }
 }

@@ -12,6 +12,7 @@ import { Payments1700000000800 } from './1700000000800-payments.js';
 import { SandboxGateway1700000001000 } from './1700000001000-sandbox-gateway.js';
 import { GatewayCalls1700000001020 } from './1700000001020-gateway-calls.js';
 import { TransactionFilters1700000001040 } from './1700000001040-transaction-filters.js';
+import { PaymentStats1700000001041 } from './1700000001041-payment-stats.js';
 
 type MigrationClass = new () => MigrationInterface;
 
@@ -46,4 +47,5 @@ export const migrations = [
   SandboxGateway1700000001000,
   GatewayCalls1700000001020,
   TransactionFilters1700000001040,
+  PaymentStats1700000001041,
 ].map(untimed);

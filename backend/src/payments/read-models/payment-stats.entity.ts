@@ -1,0 +1,29 @@
+import type { Environment, PaymentMethodType } from '@tallyline/contracts';
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+/** What only PaymentCreated says, kept for the payment's later events (projection "payment-stats"). */
+@Entity('payment_stat_facts')
+export class PaymentStatFacts {
+  @PrimaryColumn('uuid', { name: 'payment_id' }) paymentId: string;
+  @Column('uuid', { name: 'merchant_id' }) merchantId: string;
+  @Column('text') environment: Environment;
+  @Column('text') currency: string;
+  @Column('text', { name: 'payment_method' }) paymentMethod: PaymentMethodType;
+  @Column('bigint', { name: 'amount_minor' }) amountMinor: string;
+  /** Counted once in `attempted` however many attempts it takes. */
+  @Column('boolean', { default: false }) attempted: boolean;
+  @Column('boolean', { default: false }) completed: boolean;
+}
+
+/** Counters per merchant, environment and currency (projection "payment-stats"). Money in minor units, as text. */
+@Entity('payment_stats')
+export class PaymentStatsView {
+  @PrimaryColumn('uuid', { name: 'merchant_id' }) merchantId: string;
+  @PrimaryColumn('text') environment: Environment;
+  @PrimaryColumn('text') currency: string;
+  @Column('integer') attempted: number;
+  @Column('integer') completed: number;
+  @Column('integer') failed: number;
+  @Column('bigint', { name: 'completed_minor' }) completedMinor: string;
+  @Column('bigint', { name: 'refunded_minor' }) refundedMinor: string;
+}
