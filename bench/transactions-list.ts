@@ -11,7 +11,7 @@
  *   npm run bench:transactions-list                   (load if needed, then measure)
  *   npm run bench:transactions-list -- --reload       (drop the data and load again)
  *   npm run bench:transactions-list -- --rebuild      (keep the events, rebuild every read model)
- *   npm run bench:transactions-list -- --rebuild=payments,merchant-stats   (only these)
+ *   npm run bench:transactions-list -- --rebuild=payments,payment-stats   (only these)
  *   npm run bench:transactions-list -- --load-only    (load if needed, measure another time)
  *   PAYMENTS=100000 RATE=200 DURATION=10 npm run bench:transactions-list
  */

@@ -57,6 +57,7 @@ const MATRIX: Record<string, { request: (f: Fixture) => Omit<InjectOptions, 'met
   'GET /api/transactions/export': { request: () => ({ url: '/api/transactions/export' }), expected: merchants(200) },
   'GET /api/client/currencies': { request: () => ({ url: '/api/client/currencies' }), expected: clientApi(200) },
   'GET /api/client/documentation': { request: () => ({ url: '/api/client/documentation' }), expected: clientApi(200) },
+  'GET /api/client/stats': { request: () => ({ url: '/api/client/stats' }), expected: clientApi(200) },
   'GET /api/client/merchant': { request: () => ({ url: '/api/client/merchant' }), expected: clientApi(200) },
   'POST /api/client/payments': { request: () => ({ url: '/api/client/payments', payload: PAYMENT }), expected: clientApi(201) },
   'GET /api/client/payments': { request: () => ({ url: '/api/client/payments' }), expected: clientApi(200) },

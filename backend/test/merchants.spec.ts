@@ -85,8 +85,10 @@ describe('merchants: registration, environment, API keys, stats', () => {
   });
 
   it('starts stats at zero', async () => {
-    const { token } = await registerMerchant(t);
-    expect((await get('/api/merchants/stats', token)).json()).toEqual({ totalRevenue: 0, totalTransactions: 0, successRate: 0, avgTransactionAmount: 0 });
+    const { token, merchant } = await registerMerchant(t);
+    expect((await get('/api/merchants/stats', token)).json()).toEqual({
+      currency: null, environment: merchant.environment, totalRevenue: 0, totalTransactions: 0, successRate: 0, avgTransactionAmount: 0, byCurrency: [],
+    });
   });
 
   it('shows a secret key in full once, masked afterwards, and authenticates client calls with it', async () => {

@@ -22,11 +22,12 @@ const TABLES = {
   event_log: 'position',
   payment_methods: 'id',
   payments: 'id',
+  gateway_calls: 'call_id',
   payment_stat_facts: 'payment_id',
   payment_stats: 'merchant_id, environment, currency',
 };
 
-const PROJECTIONS = 9;
+const PROJECTIONS = 10;
 
 /**
  * `npm run replay` next to a running app: the app (`t`, running projections) serves requests while a
@@ -135,7 +136,7 @@ describe('replay on a live system', () => {
 
     hold.release();
     const summaries = await replay;
-    expect(summaries.map((s) => s.name).sort()).toEqual(['api-keys', 'application-history', 'event-log', 'merchant-applications', 'merchants', 'payment-methods', 'payment-stats', 'payments', 'users']);
+    expect(summaries.map((s) => s.name).sort()).toEqual(['api-keys', 'application-history', 'event-log', 'gateway-calls', 'merchant-applications', 'merchants', 'payment-methods', 'payment-stats', 'payments', 'users']);
     await caughtUp();
     // The swapped tables are the live ones: the write made during the replay is there exactly once.
     expect(await snapshot()).toEqual(live);

@@ -10,7 +10,7 @@ const major = (minor: bigint, currency: string) => Number(formatMinor(Number(min
 /** `numerator ÷ denominator`, rounded half up, in integers. */
 const divideRounded = (numerator: bigint, denominator: bigint) => (numerator * 2n + denominator) / (denominator * 2n);
 
-export function currencyStats(row: PaymentStatsView): CurrencyStats {
+function currencyStats(row: PaymentStatsView): CurrencyStats {
   const revenueMinor = BigInt(row.completedMinor) - BigInt(row.refundedMinor);
   return {
     currency: row.currency,
