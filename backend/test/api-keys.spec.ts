@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { JwtService } from '@nestjs/jwt';
 import { DataSource } from 'typeorm';
 import { EventStore } from '../src/platform/event-store/event-store.port.js';
-import { ProcessorRunner } from '../src/platform/projections/processor-runner.js';
 import { ProjectionRebuilder } from '../src/platform/projections/rebuild/projection-rebuilder.js';
 import { createTestApp, type TestApp } from './support/app.js';
+import { caughtUp as waitUntilCaughtUp } from './support/caught-up.js';
 import { bearer, createStaff, registerMerchant, registerUser } from './support/auth.js';
 import { present } from './support/present.js';
 
@@ -21,7 +21,7 @@ describe('API keys are event-sourced', () => {
   const rotate = (token: string, environment: string) => t.request({ method: 'POST', url: `/api/merchants/api-keys/${environment}/rotate`, headers: bearer(token) });
   const client = (key: string, query = '') => t.request({ method: 'GET', url: `/api/client/merchant${query}`, headers: bearer(key) });
   const works = async (key: string) => (await client(key)).statusCode === 200;
-  const caughtUp = async () => t.app.get(ProcessorRunner).waitFor(await t.app.get(EventStore).headPosition());
+  const caughtUp = () => waitUntilCaughtUp(t);
 
   /** Holds every append to `streamId` until `count` of them have arrived, so they all decide on the same version. */
   function appendBarrier(streamId: string, count: number) {

@@ -5,9 +5,9 @@ import { DataSource } from 'typeorm';
 import { LegacyCredentialsImport } from '../src/identity/legacy-credentials-import.js';
 import { LegacyApiKeysImport } from '../src/merchants/legacy-api-keys-import.js';
 import { EventStore, type EventMetadata } from '../src/platform/event-store/event-store.port.js';
-import { ProcessorRunner } from '../src/platform/projections/processor-runner.js';
 import { ProjectionRebuilder } from '../src/platform/projections/rebuild/projection-rebuilder.js';
 import { createTestApp, type TestApp } from './support/app.js';
+import { caughtUp as waitUntilCaughtUp } from './support/caught-up.js';
 import { bearer, PASSWORD } from './support/auth.js';
 
 /** A database from before secrets travelled in events: v1 events without hashes, secrets in directly-written tables. */
@@ -19,7 +19,7 @@ describe('secrets from before keys and credentials were event-sourced', () => {
   const [oldKeyId, currentKeyId] = [randomUUID(), randomUUID()];
   const [oldSecret, currentSecret] = [`sk_test_${'a'.repeat(43)}`, `sk_test_${'b'.repeat(43)}`];
   const sha = (secret: string) => createHash('sha256').update(secret).digest('hex');
-  const caughtUp = async () => t.app.get(ProcessorRunner).waitFor(await t.app.get(EventStore).headPosition());
+  const caughtUp = () => waitUntilCaughtUp(t);
   const client = (secret: string) => t.request({ method: 'GET', url: '/api/client/merchant', headers: bearer(secret) });
 
   beforeAll(async () => {

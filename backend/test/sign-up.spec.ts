@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { DataSource } from 'typeorm';
 import { EventStore } from '../src/platform/event-store/event-store.port.js';
-import { ProcessorRunner } from '../src/platform/projections/processor-runner.js';
 import { createTestApp, type TestApp } from './support/app.js';
+import { caughtUp as waitUntilCaughtUp } from './support/caught-up.js';
 import { bearer, PASSWORD } from './support/auth.js';
 
 /** Sign-up is all or nothing: whatever step fails, the e-mail either is a whole account or is free. */
@@ -16,7 +16,7 @@ describe('sign-up is one atomic step', () => {
   const register = (email: string, password = PASSWORD) => t.request({ method: 'POST', url: '/api/auth/register', payload: { email, password, firstName: 'Ada', lastName: 'Lovelace' } });
   const login = (email: string, password = PASSWORD) => t.request({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
   const usable = async (token: string) => (await t.request({ method: 'GET', url: '/api/auth/user', headers: bearer(token) })).statusCode === 200;
-  const caughtUp = async () => t.app.get(ProcessorRunner).waitFor(await t.app.get(EventStore).headPosition());
+  const caughtUp = () => waitUntilCaughtUp(t);
 
   it('a sign-up that dies before its event is recorded leaves the e-mail free, and nothing to sign in with', async () => {
     const store = t.app.get(EventStore);
