@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { DataSource } from 'typeorm';
+import { PaymentGateway } from '../src/payments/gateway/payment-gateway.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { registerMerchant } from './support/auth.js';
 import { cardToken, CARDS, createPayment, eventTypes, pay, paymentRow, sandboxCharges } from './support/payments.js';
@@ -68,6 +69,21 @@ describe('checkout (GET /api/checkout/{id}, POST /api/checkout/{id}/pay)', () =>
     const tokens = await Promise.all(Array.from({ length: 10 }, () => cardToken(t, CARDS.approve)));
     const answers = await Promise.all(tokens.map((token) => pay(t, id, token)));
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, ...Array<number>(9).fill(409)]);
+    expect(await sandboxCharges(db, id)).toBe(1);
+    expect(await eventTypes(db, id)).toEqual(['PaymentCreated', 'PaymentAttempted', 'PaymentCompleted']);
+  });
+
+  it('a sale whose answer is lost on the way back is settled through CheckTransaction: completed, charged once', async () => {
+    const id = await newPayment();
+    const gateway = t.app.get(PaymentGateway);
+    const real = gateway.sale.bind(gateway);
+    jest.spyOn(gateway, 'sale').mockImplementationOnce(async (...args) => {
+      await real(...args);
+      throw new Error('socket hang up');
+    });
+    const res = await pay(t, id, await cardToken(t, CARDS.approve));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'completed', resultCode: 0, message: 'Payment approved' });
     expect(await sandboxCharges(db, id)).toBe(1);
     expect(await eventTypes(db, id)).toEqual(['PaymentCreated', 'PaymentAttempted', 'PaymentCompleted']);
   });

@@ -78,9 +78,10 @@ export interface RecordRefundOutcomeCommand {
 
 export type PaymentCommand = CreatePaymentCommand | AttemptPaymentCommand | RecordPaymentOutcomeCommand | RequestRefundCommand | RecordRefundOutcomeCommand;
 
-type Existing = Exclude<PaymentState, { status: 'none' }>;
+export type ExistingPayment = Exclude<PaymentState, { status: 'none' }>;
 
-function existing(state: PaymentState): Existing {
+/** A payment that has been created; a stream without one is a 404. */
+export function existingPayment(state: PaymentState): ExistingPayment {
   if (state.status === 'none') throw new DomainError('not_found', PAYMENT_MESSAGES.notFound);
   return state;
 }
@@ -115,7 +116,7 @@ function create(command: CreatePaymentCommand, state: PaymentState): PaymentEven
 
 /** A payment is charged at most once: one attempt at a time, none after an outcome. */
 function attempt(command: AttemptPaymentCommand, state: PaymentState): PaymentEvent[] {
-  const payment = existing(state);
+  const payment = existingPayment(state);
   if (payment.status !== 'pending') throw new DomainError('illegal_state', PAYMENT_MESSAGES.alreadyPaid);
   if (payment.attempt) throw new DomainError('illegal_state', PAYMENT_MESSAGES.attemptInProgress);
   const { attemptId, reference, cardBrand, cardLast4, at } = command;
@@ -127,7 +128,7 @@ function attempt(command: AttemptPaymentCommand, state: PaymentState): PaymentEv
  * the same outcome: recording it again changes nothing. A contradicting outcome is refused.
  */
 function recordOutcome(command: RecordPaymentOutcomeCommand, state: PaymentState): PaymentEvent[] {
-  const payment = existing(state);
+  const payment = existingPayment(state);
   const current = payment.attempt;
   if (current?.attemptId !== command.attemptId) throw new DomainError('illegal_state', 'Unknown payment attempt');
   const { outcome } = command;
@@ -146,7 +147,7 @@ function recordOutcome(command: RecordPaymentOutcomeCommand, state: PaymentState
 
 /** Only completed payments, one refund at a time, and the refunds never add up past the amount. */
 function requestRefund(command: RequestRefundCommand, state: PaymentState): PaymentEvent[] {
-  const payment = existing(state);
+  const payment = existingPayment(state);
   if (payment.status !== 'completed') throw new DomainError('illegal_state', PAYMENT_MESSAGES.refundOnlyCompleted);
   if (payment.refund) throw new DomainError('conflict', PAYMENT_MESSAGES.refundInProgress);
   const refundable = payment.created.amountMinor - payment.refundedMinor;
@@ -160,7 +161,7 @@ function requestRefund(command: RequestRefundCommand, state: PaymentState): Paym
 
 /** Like a payment's outcome, a refund's may be reported by the answer, the IPN and the reconciliation: once counts. */
 function recordRefundOutcome(command: RecordRefundOutcomeCommand, state: PaymentState): PaymentEvent[] {
-  const payment = existing(state);
+  const payment = existingPayment(state);
   const settled = payment.settledRefunds[command.refundId];
   if (settled === command.outcome.kind) return [];
   const refund = payment.refund;

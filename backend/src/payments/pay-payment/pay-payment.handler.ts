@@ -8,10 +8,8 @@ import { DomainError } from '../../platform/domain-error.js';
 import { streamNames } from '../../platform/event-store/stream-names.js';
 import { messageOf, NO_TRANSACTION_CODE, reachGateway, saleOutcome, targetOf } from '../gateway/outcomes.js';
 import { GATEWAY_MESSAGES, PaymentGateway } from '../gateway/payment-gateway.js';
-import { GatewayCallQueries } from '../gateway-calls.queries.js';
-import { paymentDecider } from '../payment.decider.js';
-import { PaymentQueries } from '../payments.queries.js';
-import { SettleGatewayCall } from '../settle-gateway-call/settle-gateway-call.command.js';
+import { existingPayment, paymentDecider } from '../payment.decider.js';
+import { SettleGatewayCall, type GatewayCall } from '../settle-gateway-call/settle-gateway-call.command.js';
 import { PayPayment } from './pay-payment.command.js';
 
 @CommandHandler(PayPayment)
@@ -22,22 +20,20 @@ export class PayPaymentHandler implements ICommandHandler<PayPayment> {
     private readonly commands: EventSourcedCommands,
     private readonly commandBus: CommandBus,
     private readonly gateway: PaymentGateway,
-    private readonly payments: PaymentQueries,
-    private readonly calls: GatewayCallQueries,
     private readonly config: AppConfig,
   ) {}
 
   async execute({ paymentId, token, context }: PayPayment): Promise<CheckoutPayResult> {
-    const payment = await this.payments.find(paymentId);
+    const stream = streamNames.payment(paymentId);
+    const { status, created: payment } = existingPayment(await this.commands.stateOf(stream, paymentDecider));
     // The decider is the guard (also against concurrent pays); this only spares the gateway a token lookup.
-    if (payment.status !== 'pending') throw new DomainError('illegal_state', PAYMENT_MESSAGES.alreadyPaid);
+    if (status !== 'pending') throw new DomainError('illegal_state', PAYMENT_MESSAGES.alreadyPaid);
     const target = targetOf(this.config, payment.environment);
     const card = await reachGateway('Token lookup', () => this.gateway.describeToken(target, token));
     if (!card) throw new DomainError('unprocessable', PAYMENT_MESSAGES.invalidToken, [{ field: 'token', message: PAYMENT_MESSAGES.invalidToken }]);
 
     const attemptId = randomUUID();
     const reference = `pay_${attemptId}`;
-    const stream = streamNames.payment(paymentId);
     const attempt = { type: 'AttemptPayment' as const, attemptId, reference, cardBrand: card.brand, cardLast4: card.last4, at: context.now };
     // Of concurrent pays one appends; the others retry once and meet the attempt in progress (409).
     await this.commands.decideAndAppend(stream, paymentDecider, attempt, context, { retryOnConflict: true });
@@ -47,7 +43,7 @@ export class PayPaymentHandler implements ICommandHandler<PayPayment> {
     try {
       answer = await this.gateway.sale(target, {
         token,
-        amountMinor: Number(payment.amountMinor),
+        amountMinor: payment.amountMinor,
         currency: payment.currency,
         reference,
         customer: { email: payment.customerEmail, fullName: payment.customerName },
@@ -68,13 +64,11 @@ export class PayPaymentHandler implements ICommandHandler<PayPayment> {
       if (error instanceof DomainError) throw error;
       // No usable answer: the gateway may have charged or not. Its own record decides.
       this.logger.warn(`Sale ${reference} got no usable answer (${(error as Error).message}); asking CheckTransaction`);
-      return this.settle(reference, context);
+      return this.settle({ callId: attemptId, reference, paymentId, kind: 'attempt' }, context);
     }
   }
 
-  private async settle(reference: string, context: PayPayment['context']): Promise<CheckoutPayResult> {
-    const call = await this.calls.byReference(reference);
-    if (!call) throw new Error(`Attempt ${reference} is not in gateway_calls`);
+  private async settle(call: GatewayCall, context: PayPayment['context']): Promise<CheckoutPayResult> {
     const { state, checked } = await this.commandBus.execute(new SettleGatewayCall(call, context));
     if (!checked) return { status: state.status, resultCode: NO_TRANSACTION_CODE, message: GATEWAY_MESSAGES.system };
     return { status: state.status, resultCode: checked.resultCode, message: messageOf(checked.resultCode, checked.resultMessage) };

@@ -1,12 +1,14 @@
 import { Logger } from '@nestjs/common';
 import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { gatewayIpnSchema, PAYMENT_MESSAGES, type GatewayIpn } from '@tallyline/contracts';
+import { EventSourcedCommands } from '../../platform/commands/event-sourced-commands.js';
 import { AppConfig } from '../../platform/config/app-config.js';
 import { DomainError } from '../../platform/domain-error.js';
+import { streamNames } from '../../platform/event-store/stream-names.js';
 import { reachGateway, targetOf } from '../gateway/outcomes.js';
 import { PaymentGateway, type CheckedTransaction } from '../gateway/payment-gateway.js';
 import { GatewayCallQueries } from '../gateway-calls.queries.js';
-import { PaymentQueries } from '../payments.queries.js';
+import { existingPayment, paymentDecider } from '../payment.decider.js';
 import { SettleGatewayCall } from '../settle-gateway-call/settle-gateway-call.command.js';
 import { ProcessIpn } from './process-ipn.command.js';
 
@@ -16,8 +18,8 @@ export class ProcessIpnHandler implements ICommandHandler<ProcessIpn> {
 
   constructor(
     private readonly commandBus: CommandBus,
+    private readonly commands: EventSourcedCommands,
     private readonly gateway: PaymentGateway,
-    private readonly payments: PaymentQueries,
     private readonly calls: GatewayCallQueries,
     private readonly config: AppConfig,
   ) {}
@@ -29,12 +31,12 @@ export class ProcessIpnHandler implements ICommandHandler<ProcessIpn> {
     const ipn = parsed.data;
     const call = await this.calls.byReference(ipn.References_Merchant);
     if (!call) return this.refuse(`unknown reference ${ipn.References_Merchant}`);
-    const payment = await this.payments.find(call.paymentId);
+    const { created: payment } = existingPayment(await this.commands.stateOf(streamNames.payment(call.paymentId), paymentDecider));
     const target = targetOf(this.config, payment.environment);
     const checked = await reachGateway('CheckTransaction', () => this.gateway.checkTransaction(target, { transactionId: ipn.TransactionId }));
     if (!checked) return this.refuse(`unknown transaction ${ipn.TransactionId}`);
     // The gateway's record must say what the IPN says, and be about our call: its reference, its amount.
-    const ours = { reference: call.reference, amountMinor: Number(call.amountMinor ?? payment.amountMinor), currency: payment.currency };
+    const ours = { reference: call.reference, amountMinor: call.amountMinor === null ? payment.amountMinor : Number(call.amountMinor), currency: payment.currency };
     const mismatch = mismatchOf(ipn, checked, ours);
     if (mismatch) return this.refuse(`${mismatch} of transaction ${ipn.TransactionId} does not agree`);
     await this.commandBus.execute(new SettleGatewayCall(call, context, checked));

@@ -8,9 +8,7 @@ import { DomainError } from '../../platform/domain-error.js';
 import { streamNames } from '../../platform/event-store/stream-names.js';
 import { refundOutcome, targetOf } from '../gateway/outcomes.js';
 import { PaymentGateway } from '../gateway/payment-gateway.js';
-import { GatewayCallQueries } from '../gateway-calls.queries.js';
-import { paymentDecider, type PaymentState, type RefundOutcome } from '../payment.decider.js';
-import { PaymentQueries } from '../payments.queries.js';
+import { existingPayment, paymentDecider, type ExistingPayment, type RefundOutcome } from '../payment.decider.js';
 import { SettleGatewayCall } from '../settle-gateway-call/settle-gateway-call.command.js';
 import { RefundPayment } from './refund-payment.command.js';
 
@@ -22,33 +20,32 @@ export class RefundPaymentHandler implements ICommandHandler<RefundPayment> {
     private readonly commands: EventSourcedCommands,
     private readonly commandBus: CommandBus,
     private readonly gateway: PaymentGateway,
-    private readonly payments: PaymentQueries,
-    private readonly calls: GatewayCallQueries,
     private readonly config: AppConfig,
   ) {}
 
   async execute({ merchantId, paymentId, amountMinor, context }: RefundPayment): Promise<RefundResult> {
-    const payment = await this.payments.ofMerchant(merchantId, paymentId);
+    const stream = streamNames.payment(paymentId);
+    const { created: payment } = existingPayment(await this.commands.stateOf(stream, paymentDecider));
+    // Another merchant's payment is just as unknown as a missing one.
+    if (payment.merchantId !== merchantId) throw new DomainError('not_found', PAYMENT_MESSAGES.notFound);
     const target = targetOf(this.config, payment.environment);
     const refundId = randomUUID();
     const reference = `refund_${refundId}`;
-    const stream = streamNames.payment(paymentId);
     // Expected-version append: of concurrent refunds one gets in, the others retry once and meet it (409).
     const requested = await this.commands.decideAndAppend(stream, paymentDecider, { type: 'RequestRefund', refundId, amountMinor, reference, at: context.now }, context, { retryOnConflict: true });
-    const { refund, gatewayTransactionId } = existing(requested.state);
+    const { refund, gatewayTransactionId } = existingPayment(requested.state);
     if (!refund || !gatewayTransactionId) throw new Error(`Refund ${refundId} was requested but is not pending`);
 
-    let state: Exclude<PaymentState, { status: 'none' }>;
+    let state: ExistingPayment;
     try {
       const answer = await this.gateway.refund(target, { transactionId: gatewayTransactionId, amountMinor: refund.amountMinor, currency: payment.currency, reference });
       const outcome: RefundOutcome = refundOutcome(answer);
-      state = existing((await this.commands.decideAndAppend(stream, paymentDecider, { type: 'RecordRefundOutcome', refundId, outcome, at: new Date() }, context, { retryOnConflict: true })).state);
+      state = existingPayment((await this.commands.decideAndAppend(stream, paymentDecider, { type: 'RecordRefundOutcome', refundId, outcome, at: new Date() }, context, { retryOnConflict: true })).state);
     } catch (error) {
       if (error instanceof DomainError) throw error;
       // No usable answer: whether the gateway refunded is for its own record to say.
       this.logger.warn(`Refund ${reference} got no usable answer (${(error as Error).message}); asking CheckTransaction`);
-      const call = await this.calls.byReference(reference);
-      if (!call) throw new Error(`Refund ${reference} is not in gateway_calls`, { cause: error });
+      const call = { callId: refundId, reference, paymentId, kind: 'refund' as const };
       state = (await this.commandBus.execute(new SettleGatewayCall(call, context))).state;
     }
     if (state.settledRefunds[refundId] !== 'completed') throw new DomainError('bad_gateway', PAYMENT_MESSAGES.refundFailed);
@@ -62,9 +59,4 @@ export class RefundPaymentHandler implements ICommandHandler<RefundPayment> {
       message: PAYMENT_MESSAGES.refundProcessed,
     };
   }
-}
-
-function existing(state: PaymentState): Exclude<PaymentState, { status: 'none' }> {
-  if (state.status === 'none') throw new DomainError('not_found', PAYMENT_MESSAGES.notFound);
-  return state;
 }

@@ -1,11 +1,14 @@
 import { Command } from '@nestjs/cqrs';
 import type { CommandContext } from '../../platform/commands/command-context.js';
 import type { CheckedTransaction } from '../gateway/payment-gateway.js';
-import type { PaymentState } from '../payment.decider.js';
+import type { ExistingPayment } from '../payment.decider.js';
 import type { GatewayCallView } from '../read-models/gateway-call.entity.js';
 
+/** What identifies one call to the gateway: the caller that made it knows this without a read model. */
+export type GatewayCall = Pick<GatewayCallView, 'callId' | 'reference' | 'paymentId' | 'kind'>;
+
 export interface Settlement {
-  state: Exclude<PaymentState, { status: 'none' }>;
+  state: ExistingPayment;
   /** What the gateway said of the call; null when it has no such transaction. */
   checked: CheckedTransaction | null;
   /** false: nothing to record yet (the payer is still at the 3-D Secure page). */
@@ -20,7 +23,7 @@ export interface Settlement {
  */
 export class SettleGatewayCall extends Command<Settlement> {
   constructor(
-    readonly call: GatewayCallView,
+    readonly call: GatewayCall,
     readonly context: CommandContext,
     readonly checked?: CheckedTransaction | null,
   ) {

@@ -45,6 +45,11 @@ export class EventSourcedCommands {
     return { state: fold(decider, stored as unknown as Event[]), version: stored.length - 1 };
   }
 
+  /** A stream's current state, for a handler that must know it before deciding (what to send a gateway). */
+  async stateOf<State, Event extends DomainEvent>(streamId: string, decider: Pick<Decider<State, never, Event>, 'initialState' | 'evolve'>): Promise<State> {
+    return (await this.load(streamId, decider)).state;
+  }
+
   /** One trip to the store to load, then decide; one to append. */
   async decideAndAppend<State, Command, Event extends DomainEvent>(
     streamId: string,
