@@ -1,13 +1,16 @@
 import { expect } from '@jest/globals';
-import { EventStore } from '../../src/platform/event-store/event-store.port.js';
+import { DataSource } from 'typeorm';
 import { ProcessorRunner } from '../../src/platform/projections/processor-runner.js';
 import type { TestApp } from './app.js';
 
 /**
- * Every projection at the head of the store, or the test fails naming those that are not. Generous:
- * a loaded CI machine can take longer than the app's own 5 s read-your-writes wait.
+ * Every projection has applied every event committed so far, or the test fails naming those that
+ * have not. The last committed position, not the store's settled head: an event whose transaction
+ * committed while an older one was still open is not settled yet, and waiting for the settled head
+ * would return before it is applied. Up to 60 s: a loaded CI machine is slower than the app's 5 s wait.
  */
 export async function caughtUp(t: TestApp): Promise<void> {
-  const head = await t.app.get(EventStore).headPosition();
-  expect(await t.app.get(ProcessorRunner).waitForProjections(head, undefined, 60_000)).toEqual({ failed: [], timedOut: [] });
+  const [row] = await t.app.get(DataSource).query<{ last: string | null }[]>('SELECT max(global_position)::text AS last FROM events');
+  const last = BigInt(row?.last ?? 0);
+  expect(await t.app.get(ProcessorRunner).waitForProjections(last, undefined, 60_000)).toEqual({ failed: [], timedOut: [] });
 }
