@@ -25,6 +25,7 @@ const TABLES = {
   gateway_calls: 'call_id',
   payment_stat_facts: 'payment_id',
   payment_stats: 'merchant_id, environment, currency',
+  payment_daily_stats: 'merchant_id, environment, day, currency, payment_method, country',
 };
 
 const PROJECTIONS = 10;

@@ -10,6 +10,10 @@ export class PaymentStatFacts {
   @Column('text') currency: string;
   @Column('text', { name: 'payment_method' }) paymentMethod: PaymentMethodType;
   @Column('bigint', { name: 'amount_minor' }) amountMinor: string;
+  /** The UTC day it was created: the day its analytics count it on. */
+  @Column('date') day: string;
+  /** '' when the payment has none. */
+  @Column('text', { name: 'customer_country' }) customerCountry: string;
   /** Counted once in `attempted` however many attempts it takes. */
   @Column('boolean', { default: false }) attempted: boolean;
   @Column('boolean', { default: false }) completed: boolean;
@@ -25,5 +29,27 @@ export class PaymentStatsView {
   @Column('integer') completed: number;
   @Column('integer') failed: number;
   @Column('bigint', { name: 'completed_minor' }) completedMinor: string;
+  @Column('bigint', { name: 'refunded_minor' }) refundedMinor: string;
+}
+
+/**
+ * The payments one merchant created on one UTC day in one environment, currency, method and customer
+ * country ('' for none) (projection "payment-stats"): the analytics tab's rollup. Completions and
+ * refunds count on the payment's day, as the transactions tab dates them.
+ */
+@Entity('payment_daily_stats')
+export class PaymentDailyStatsView {
+  @PrimaryColumn('uuid', { name: 'merchant_id' }) merchantId: string;
+  @PrimaryColumn('text') environment: Environment;
+  @PrimaryColumn('date') day: string;
+  @PrimaryColumn('text') currency: string;
+  @PrimaryColumn('text', { name: 'payment_method' }) paymentMethod: PaymentMethodType;
+  @PrimaryColumn('text') country: string;
+  /** Payments created that day. */
+  @Column('integer') created: number;
+  /** Of those, the ones completed, and their amount. */
+  @Column('integer') completed: number;
+  @Column('bigint', { name: 'completed_minor' }) completedMinor: string;
+  /** Their completed refunds. */
   @Column('bigint', { name: 'refunded_minor' }) refundedMinor: string;
 }

@@ -1,17 +1,20 @@
-import { Controller, Get } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
-import type { MerchantStats } from '@tallyline/contracts';
+import { Controller, Get, Query } from '@nestjs/common';
+import { ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ANALYTICS_MAX_DAYS, analyticsQuerySchema, type AnalyticsQuery, type MerchantAnalytics, type MerchantStats } from '@tallyline/contracts';
 import { MerchantQueries } from '../../merchants/index.js';
 import { CurrentUser, Roles, type AuthUser } from '../../platform/auth/auth.decorators.js';
+import { zodPipe } from '../../platform/http/zod-validation.js';
+import { PaymentAnalyticsQueries } from './payment-analytics.queries.js';
 import { PaymentStatsQueries } from './payment-stats.queries.js';
 
-/** The dashboard overview's figures (session only): the caller's merchant in its current environment. */
+/** The dashboard overview's figures and the analytics tab's series (session only): the caller's merchant in its current environment. */
 @ApiTags('merchants')
 @Controller('merchants')
 @Roles('merchant')
 export class PaymentStatsController {
   constructor(
     private readonly queries: PaymentStatsQueries,
+    private readonly analyticsQueries: PaymentAnalyticsQueries,
     private readonly merchants: MerchantQueries,
   ) {}
 
@@ -19,5 +22,13 @@ export class PaymentStatsController {
   async stats(@CurrentUser() user: AuthUser): Promise<MerchantStats> {
     const merchant = await this.merchants.current(user.userId);
     return this.queries.of(merchant.id, merchant.environment);
+  }
+
+  /** Daily revenue and volume over the last `days` UTC days (today included), and method and country shares. */
+  @Get('analytics')
+  @ApiQuery({ name: 'days', required: false, type: Number, description: `1 to ${ANALYTICS_MAX_DAYS}, default 30` })
+  async analytics(@Query(zodPipe(analyticsQuerySchema)) query: AnalyticsQuery, @CurrentUser() user: AuthUser): Promise<MerchantAnalytics> {
+    const merchant = await this.merchants.current(user.userId);
+    return this.analyticsQueries.of(merchant.id, merchant.environment, query.days);
   }
 }

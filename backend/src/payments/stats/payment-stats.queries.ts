@@ -5,10 +5,10 @@ import { Repository } from 'typeorm';
 import { PaymentStatsView } from '../read-models/payment-stats.entity.js';
 
 /** Minor units to the major-unit number the stats answer carries, through the currency's exponent (no float division). */
-const major = (minor: bigint, currency: string) => Number(formatMinor(Number(minor), currency));
+export const major = (minor: bigint, currency: string) => Number(formatMinor(Number(minor), currency));
 
 /** `numerator ÷ denominator`, rounded half up, in integers. */
-const divideRounded = (numerator: bigint, denominator: bigint) => (numerator * 2n + denominator) / (denominator * 2n);
+export const divideRounded = (numerator: bigint, denominator: bigint) => (numerator * 2n + denominator) / (denominator * 2n);
 
 function currencyStats(row: PaymentStatsView): CurrencyStats {
   const revenueMinor = BigInt(row.completedMinor) - BigInt(row.refundedMinor);

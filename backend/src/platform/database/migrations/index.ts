@@ -13,6 +13,7 @@ import { SandboxGateway1700000001000 } from './1700000001000-sandbox-gateway.js'
 import { GatewayCalls1700000001020 } from './1700000001020-gateway-calls.js';
 import { TransactionFilters1700000001040 } from './1700000001040-transaction-filters.js';
 import { PaymentStats1700000001041 } from './1700000001041-payment-stats.js';
+import { PaymentDailyStats1700000001060 } from './1700000001060-payment-daily-stats.js';
 
 type MigrationClass = new () => MigrationInterface;
 
@@ -48,4 +49,5 @@ export const migrations = [
   GatewayCalls1700000001020,
   TransactionFilters1700000001040,
   PaymentStats1700000001041,
+  PaymentDailyStats1700000001060,
 ].map(untimed);

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import type { Environment } from '../merchants.js';
+import type { PaymentMethodType } from './payment-methods.js';
+
+export const ANALYTICS_MAX_DAYS = 366;
+export const ANALYTICS_DAYS_MESSAGE = `days must be a whole number from 1 to ${ANALYTICS_MAX_DAYS}`;
+
+/** GET /api/merchants/analytics?days=30: the last `days` UTC days, today included. */
+export const analyticsQuerySchema = z.strictObject({
+  days: z.coerce.number({ error: ANALYTICS_DAYS_MESSAGE }).int(ANALYTICS_DAYS_MESSAGE).min(1, ANALYTICS_DAYS_MESSAGE).max(ANALYTICS_MAX_DAYS, ANALYTICS_DAYS_MESSAGE).default(30),
+});
+export type AnalyticsQuery = z.output<typeof analyticsQuerySchema>;
+
+/**
+ * The payments created on one UTC day (the date the transactions tab shows): their revenue (completed
+ * minus refunded) in the answer's currency, and how many there were and completed, in every currency.
+ */
+export interface AnalyticsDay {
+  date: string;
+  revenue: number;
+  transactions: number;
+  completed: number;
+}
+
+export interface AnalyticsShare<K> {
+  key: K;
+  transactions: number;
+  /** Percent of the period's transactions, one decimal. */
+  share: number;
+}
+
+/**
+ * The analytics tab's charts for the merchant's current environment. `currency` is the one with the
+ * most payments in the period (null when there are none); revenue is in it. Method and country shares
+ * count payments created in the period, every currency; a payment without a country is `null` (Unknown).
+ */
+export interface MerchantAnalytics {
+  environment: Environment;
+  days: number;
+  from: string;
+  to: string;
+  currency: string | null;
+  totalRevenue: number;
+  totalTransactions: number;
+  daily: AnalyticsDay[];
+  paymentMethods: AnalyticsShare<PaymentMethodType>[];
+  countries: AnalyticsShare<string | null>[];
+}
