@@ -29,9 +29,24 @@ export async function lockCheckpoint(runner: QueryRunner, name: string): Promise
 
 export async function saveCheckpoint(manager: EntityManager, name: string, position: bigint): Promise<void> {
   await manager.query(
-    `INSERT INTO processor_checkpoints (name, position) VALUES ($1, $2)
-     ON CONFLICT (name) DO UPDATE SET position = EXCLUDED.position, updated_at = now()`,
-    [name, position.toString()],
+    `WITH saved AS (
+       INSERT INTO processor_checkpoints (name, position) VALUES ($1, $2)
+       ON CONFLICT (name) DO UPDATE SET position = EXCLUDED.position, updated_at = now() RETURNING name
+     ) SELECT pg_notify($3, $1 || ':' || $2) FROM saved`,
+    [name, position.toString(), CHECKPOINT_CHANNEL],
   );
-  await manager.query('SELECT pg_notify($1, $2)', [CHECKPOINT_CHANNEL, `${name}:${position}`]);
+}
+
+/**
+ * Moves a checkpoint past events the processor does not handle, in one statement instead of a
+ * transaction: only if it is still at `from` (false: a replay or another instance moved it).
+ */
+export async function skipTo(dataSource: DataSource, name: string, from: bigint, to: bigint): Promise<boolean> {
+  const rows = await dataSource.query<unknown[]>(
+    `WITH moved AS (
+       UPDATE processor_checkpoints SET position = $3, updated_at = now() WHERE name = $1 AND position = $2 RETURNING name
+     ) SELECT pg_notify($4, $1 || ':' || $3) FROM moved`,
+    [name, from.toString(), to.toString(), CHECKPOINT_CHANNEL],
+  );
+  return rows.length === 1;
 }

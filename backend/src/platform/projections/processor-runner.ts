@@ -7,7 +7,7 @@ import { DatabasePool } from '../database/database-pool.js';
 import { backoffMs, isTransient, sleep } from '../database/transient-errors.js';
 import { EventStore, type EventSubscription, type StoredEvent } from '../event-store/event-store.port.js';
 import { CheckpointWatcher, type ProcessorFailureRecord } from './checkpoint-watcher.js';
-import { ensureCheckpoint, lockCheckpoint, saveCheckpoint } from './checkpoints.js';
+import { ensureCheckpoint, lockCheckpoint, saveCheckpoint, skipTo } from './checkpoints.js';
 import { CheckpointMoved, describe, HandlerError, ProcessorFailure } from './processor-errors.js';
 import { ProcessorFailures } from './processor-failures.js';
 import { AsProcessor, type EventProcessor, type Projection, type Reactor } from './processor.js';
@@ -287,6 +287,13 @@ export class ProcessorRunner implements OnModuleInit, OnApplicationBootstrap, On
     const first = events[0];
     const last = events.at(-1)?.globalPosition;
     if (!first || last === undefined) throw new Error('commit needs at least one event');
+    const { handles, name } = processor;
+    if (!deadLetter && handles && !this.watcher.failure(name) && !events.some((event) => handles.includes(event.type))) {
+      // Most processors ignore most events: no transaction, no lock, one statement.
+      if (!(await skipTo(this.dataSource, name, from, last))) throw new CheckpointMoved();
+      this.watcher.advance(name, last);
+      return last;
+    }
     const runner = this.dataSource.createQueryRunner();
     try {
       await runner.connect();

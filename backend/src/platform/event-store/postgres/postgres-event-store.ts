@@ -12,6 +12,7 @@ import {
   type ReadStreamOptions,
   type StoredEvent,
 } from '../event-store.port.js';
+import { SharedReads } from '../shared-reads.js';
 import { UpcasterRegistry } from '../upcasting.js';
 import { WakeUpListener } from './wake-up-listener.js';
 import { pollingSubscription } from '../subscription.js';
@@ -40,6 +41,7 @@ interface EventRow {
 
 export class PostgresEventStore extends EventStore {
   private readonly wakeUps: WakeUpListener;
+  private readonly sharedReads = new SharedReads((after, limit) => this.readAll(after, limit));
 
   constructor(
     private readonly pool: pg.Pool,
@@ -146,7 +148,7 @@ export class PostgresEventStore extends EventStore {
     return pollingSubscription({
       after,
       batchSize: options.batchSize ?? 500,
-      read: (from, limit) => this.readAll(from, limit),
+      read: (from, limit) => this.sharedReads.readAll(from, limit),
       // Something committed but not yet settled (an older transaction still runs): look again soon.
       hasUnsettled: async (from) => {
         const { rows } = await this.pool.query('SELECT 1 FROM events WHERE global_position > $1 LIMIT 1', [from.toString()]);
