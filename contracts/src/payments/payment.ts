@@ -13,9 +13,17 @@ export const MAX_AMOUNT_MINOR = 99_999_999_999;
 
 const KNOWN_CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
 
+const exponents = new Map<string, number>();
+
 /** Digits after the decimal point of an ISO 4217 currency (2 for GBP, 0 for JPY, 3 for KWD). */
 export function currencyExponent(currency: string): number {
-  return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  let exponent = exponents.get(currency);
+  if (exponent === undefined) {
+    // Building a NumberFormat costs far more than the formatting it is for: once per currency.
+    exponent = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    exponents.set(currency, exponent);
+  }
+  return exponent;
 }
 
 /** Minor units as the decimal string answers carry ("100.00" for 10000 GBP). */

@@ -20,7 +20,7 @@ describe('pollingSubscription', () => {
     const batches: StoredEvent[][] = [];
     for await (const batch of subscription) if (batches.push(batch) === 2) break;
     expect(batches).toEqual([[event(5n)], [event(6n)]]);
-    expect(waits).toEqual([10, 20, 40, 80, 160, 320, 500, 500, 10, 20, 40]);
+    expect(waits).toEqual([5, 10, 20, 40, 50, 50, 50, 50, 5, 10, 20]);
   });
 
   it('waits for a wake-up, bounded by a long safety net, when nothing is held back', async () => {

@@ -12,7 +12,7 @@ import {
   type ReadStreamOptions,
   type StoredEvent,
 } from '../event-store.port.js';
-import { SharedReads } from '../shared-reads.js';
+import { SingleFlight } from '../single-flight.js';
 import { UpcasterRegistry } from '../upcasting.js';
 import { WakeUpListener } from './wake-up-listener.js';
 import { pollingSubscription } from '../subscription.js';
@@ -41,7 +41,9 @@ interface EventRow {
 
 export class PostgresEventStore extends EventStore {
   private readonly wakeUps: WakeUpListener;
-  private readonly sharedReads = new SharedReads((after, limit) => this.readAll(after, limit));
+  /** The processors' questions, asked once for all of them at the same position. */
+  private readonly batches = new SingleFlight<StoredEvent[]>();
+  private readonly heldBack = new SingleFlight<boolean>();
 
   constructor(
     private readonly pool: pg.Pool,
@@ -148,12 +150,13 @@ export class PostgresEventStore extends EventStore {
     return pollingSubscription({
       after,
       batchSize: options.batchSize ?? 500,
-      read: (from, limit) => this.sharedReads.readAll(from, limit),
+      read: (from, limit) => this.batches.run(`${from}:${limit}`, () => this.readAll(from, limit)),
       // Something committed but not yet settled (an older transaction still runs): look again soon.
-      hasUnsettled: async (from) => {
-        const { rows } = await this.pool.query('SELECT 1 FROM events WHERE global_position > $1 LIMIT 1', [from.toString()]);
-        return rows.length > 0;
-      },
+      hasUnsettled: (from) =>
+        this.heldBack.run(String(from), async () => {
+          const { rows } = await this.pool.query('SELECT 1 FROM events WHERE global_position > $1 LIMIT 1', [from.toString()]);
+          return rows.length > 0;
+        }),
       wakeUps: this.wakeUps,
     });
   }
