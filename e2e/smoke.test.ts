@@ -39,4 +39,24 @@ describe('smoke: both web apps load', () => {
     assert.equal(docsPage.status, 200);
     assert.match(await docsPage.text(), /<div id="root">/);
   });
+
+  it('sends the built files precompressed, hashed ones cached for a year and index.html revalidated', async () => {
+    const html = await fetch(app.server.url + '/', { headers: { 'accept-encoding': 'br' } });
+    assert.equal(html.headers.get('cache-control'), 'no-cache');
+    const script = /src="(\/assets\/index-[\w-]{8}\.js)"/.exec(await html.text())?.[1];
+    assert.ok(script, 'index.html names its hashed entry script');
+    for (const encoding of ['br', 'gzip']) {
+      const res: Response = await fetch(app.server.url + script, { headers: { 'accept-encoding': encoding } });
+      assert.equal(res.status, 200);
+      assert.equal(res.headers.get('content-encoding'), encoding);
+      assert.equal(res.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+      assert.match(res.headers.get('content-type') ?? '', /javascript/);
+      assert.match(await res.text(), /\S/); // fetch decodes it: a real script, not an empty body
+    }
+    const admin = await fetch(app.server.url + '/admin/', { headers: { 'accept-encoding': 'br' } });
+    const adminScript = /src="(\/admin\/assets\/index-[\w-]{8}\.js)"/.exec(await admin.text())?.[1];
+    assert.ok(adminScript, 'the back-office names its hashed entry script');
+    const adminAsset = await fetch(app.server.url + adminScript, { headers: { 'accept-encoding': 'br' } });
+    assert.deepEqual([adminAsset.headers.get('content-encoding'), adminAsset.headers.get('cache-control')], ['br', 'public, max-age=31536000, immutable']);
+  });
 });

@@ -24,6 +24,9 @@ import { rejectUnsafeInput } from './zod-validation.js';
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '../../../..');
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
+/** A file Vite named by its content hash (assets/name-AbCd1234.js), or its precompressed twin. */
+const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+-[\w-]{8}\.\w+(\.br|\.gz)?$/;
+
 /**
  * Builds the whole HTTP app around the root module: used by main.ts and the integration tests alike.
  * The root module comes in as a parameter because platform/ never imports the app it serves.
@@ -94,6 +97,11 @@ export async function createHttpApp(config: AppConfig, root: DynamicModule): Pro
       decorateReply: webApp.prefix === '',
       wildcard: true,
       index: 'index.html',
+      // The build writes .br and .gz next to each file (scripts/precompress.mjs): sent as they are.
+      preCompressed: true,
+      cacheControl: false,
+      // Vite names what it puts under assets/ by content hash: a changed file is a new URL.
+      setHeaders: (reply, path) => void reply.header('cache-control', HASHED_ASSET.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache'),
     });
   }
   app.useGlobalFilters(new AllErrorsFilter(spa));
