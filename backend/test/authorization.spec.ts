@@ -48,6 +48,7 @@ const MATRIX: Record<string, { request: (f: Fixture) => Omit<InjectOptions, 'met
   'GET /api/merchants/current': { request: () => ({ url: '/api/merchants/current' }), expected: merchants(200) },
   'PATCH /api/merchants/environment': { request: () => ({ url: '/api/merchants/environment' }), expected: merchants(200) },
   'GET /api/merchants/stats': { request: () => ({ url: '/api/merchants/stats' }), expected: merchants(200) },
+  'GET /api/merchants/analytics': { request: () => ({ url: '/api/merchants/analytics' }), expected: merchants(200) },
   'GET /api/merchants/api-keys': { request: () => ({ url: '/api/merchants/api-keys' }), expected: merchants(200) },
   'POST /api/merchants/api-keys/:environment/rotate': { request: () => ({ url: '/api/merchants/api-keys/production/rotate' }), expected: merchants(201) },
   'GET /api/payment-methods': { request: () => ({ url: '/api/payment-methods' }), expected: merchants(200) },
