@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { DestinationStream } from 'pino';
 import { AuditModule } from './audit/index.js';
+import { CryptoPaymentsModule } from './crypto-payments/index.js';
 import { HealthModule } from './health/index.js';
 import { IdentityModule } from './identity/index.js';
 import { MerchantsModule } from './merchants/index.js';
@@ -19,7 +20,7 @@ export class AppModule {
   static forRoot(config: AppConfig, logStream?: DestinationStream): DynamicModule {
     return {
       module: AppModule,
-      imports: [loggingModule(config, logStream), PlatformModule.forRoot(config), AuthModule, HealthModule, IdentityModule, MerchantsModule, OnboardingModule, PaymentMethodsModule, PaymentsModule, PaymentReportsModule, SandboxGatewayModule, AuditModule, SeedModule],
+      imports: [loggingModule(config, logStream), PlatformModule.forRoot(config), AuthModule, HealthModule, IdentityModule, MerchantsModule, OnboardingModule, PaymentMethodsModule, PaymentsModule, PaymentReportsModule, CryptoPaymentsModule, SandboxGatewayModule, AuditModule, SeedModule],
     };
   }
 }

@@ -26,9 +26,12 @@ interface Fixture {
   paymentMethodA: string;
   /** A staging payment of merchant A. */
   paymentId: string;
+  /** A staging crypto payment of merchant A. */
+  cryptoPaymentId: string;
 }
 
 const PAYMENT = { amount: 1234, currency: 'GBP', customerEmail: 'c@example.com', customerName: 'C', orderId: 'o-1', paymentMethod: 'credit_card' };
+const CRYPTO_PAYMENT = { amount: 12.34, currency: 'EUR', targetCrypto: 'BTC', customerEmail: 'c@example.com' };
 /** A's own record: A and A's key in its environment see it; B gets 404 as for a missing one. */
 const ownPayment: Expected = { anonymous: 401, merchantA: 200, merchantB: 404, staff: 403, keyOtherEnv: 403, keyOwnEnv: 200 };
 
@@ -67,6 +70,17 @@ const MATRIX: Record<string, { request: (f: Fixture) => Omit<InjectOptions, 'met
   'POST /api/payments/create': { request: () => ({ url: '/api/payments/create', payload: PAYMENT }), expected: clientApi(201) },
   'GET /api/payments': { request: () => ({ url: '/api/payments' }), expected: clientApi(200) },
   'GET /api/payments/:id': { request: (f) => ({ url: `/api/payments/${f.paymentId}` }), expected: ownPayment },
+  'GET /api/crypto-payments/currencies': { request: () => ({ url: '/api/crypto-payments/currencies' }), expected: clientApi(200) },
+  'GET /api/crypto-payments/exchange-rate': { request: () => ({ url: '/api/crypto-payments/exchange-rate?fromCurrency=EUR&toCrypto=BTC' }), expected: clientApi(200) },
+  'POST /api/crypto-payments/create': { request: () => ({ url: '/api/crypto-payments/create', payload: CRYPTO_PAYMENT }), expected: clientApi(201) },
+  'GET /api/crypto-payments': { request: () => ({ url: '/api/crypto-payments' }), expected: clientApi(200) },
+  'GET /api/crypto-payments/:id': { request: (f) => ({ url: `/api/crypto-payments/${f.cryptoPaymentId}` }), expected: ownPayment },
+  'GET /api/client/crypto-payments': { request: () => ({ url: '/api/client/crypto-payments' }), expected: clientApi(200) },
+  'POST /api/client/crypto-payments': { request: () => ({ url: '/api/client/crypto-payments', payload: CRYPTO_PAYMENT }), expected: clientApi(201) },
+  'GET /api/client/exchange-rates': { request: () => ({ url: '/api/client/exchange-rates?from=EUR&to=BTC&amount=10' }), expected: clientApi(200) },
+  // The hosted crypto payment page: anyone holding the link; simulating is for staging payments only.
+  'GET /api/crypto-checkout/:id': { request: (f) => ({ url: `/api/crypto-checkout/${f.cryptoPaymentId}` }), expected: anyone(200) },
+  'POST /api/crypto-checkout/:id/simulate': { request: () => ({ url: `/api/crypto-checkout/${randomUUID()}/simulate`, payload: { outcome: 'confirm' } }), expected: anyone(404) },
   'GET /api/admin/merchant-applications': { request: () => ({ url: '/api/admin/merchant-applications' }), expected: staffOnly(200) },
   'GET /api/admin/merchant-applications/:id': { request: (f) => ({ url: `/api/admin/merchant-applications/${f.applicationId}` }), expected: staffOnly(200) },
   'GET /api/admin/merchant-applications/:id/history': { request: (f) => ({ url: `/api/admin/merchant-applications/${f.applicationId}/history` }), expected: staffOnly(200) },
@@ -117,7 +131,15 @@ describe('authorization', () => {
     const [event] = (await t.app.get(DataSource).query<{ event_id: string }[]>(`SELECT event_id FROM events WHERE stream_id = $1 LIMIT 1`, [`merchant-${a.merchant.id}`]));
     const paymentMethodA = (await t.request({ method: 'POST', url: '/api/payment-methods', headers: bearer(a.token), payload: { name: 'Cards', type: 'credit_card' } })).json<{ id: string }>().id;
     const payment = await t.request({ method: 'POST', url: '/api/client/payments', payload: { ...PAYMENT, environment: 'staging' }, headers: bearer(a.token) });
-    fixture = { merchantA: { id: a.merchant.id, email: a.user.email }, applicationId, eventId: present(event, `an event of merchant-${a.merchant.id}`).event_id, paymentMethodA, paymentId: payment.json<{ id: string }>().id };
+    const cryptoPayment = await t.request({ method: 'POST', url: '/api/crypto-payments/create', payload: { ...CRYPTO_PAYMENT, environment: 'staging' }, headers: bearer(a.token) });
+    fixture = {
+      merchantA: { id: a.merchant.id, email: a.user.email },
+      applicationId,
+      eventId: present(event, `an event of merchant-${a.merchant.id}`).event_id,
+      paymentMethodA,
+      paymentId: payment.json<{ id: string }>().id,
+      cryptoPaymentId: cryptoPayment.json<{ payment: { id: string } }>().payment.id,
+    };
     credentials = {
       anonymous: {},
       merchantA: bearer(a.token),
@@ -136,6 +158,7 @@ describe('authorization', () => {
     expect(routes.filter((r) => r.isPublic).map((r) => r.route)).toEqual([
       'GET /api/checkout/:id',
       'GET /api/checkout/:id/3ds-return',
+      'GET /api/crypto-checkout/:id',
       'GET /api/health',
       'GET /api/health/database',
       'GET /api/health/email',
@@ -143,6 +166,7 @@ describe('authorization', () => {
       'POST /api/auth/login',
       'POST /api/auth/register',
       'POST /api/checkout/:id/pay',
+      'POST /api/crypto-checkout/:id/simulate',
       'POST /api/merchant-applications',
       'POST /api/sandbox-gateway/3ds/:id/:decision',
       'POST /api/sandbox-gateway/AdjustTransaction',

@@ -26,9 +26,10 @@ const TABLES = {
   payment_stat_facts: 'payment_id',
   payment_stats: 'merchant_id, environment, currency',
   payment_daily_stats: 'merchant_id, environment, day, currency, payment_method, country',
+  crypto_payments: 'id',
 };
 
-const PROJECTIONS = 10;
+const PROJECTIONS = 11;
 
 /**
  * `npm run replay` next to a running app: the app (`t`, running projections) serves requests while a
@@ -56,6 +57,10 @@ describe('replay on a live system', () => {
       await t.request({ method: 'PATCH', url: `/api/payment-methods/${method.json<{ id: string }>().id}`, headers: bearer(token), payload: { isActive: i % 2 === 0 } });
       const payment = { amount: 1000 + i, currency: 'GBP', customerEmail: 'c@example.com', customerName: 'C', orderId: `o-${i}`, paymentMethod: 'credit_card', environment: 'staging' };
       expect((await t.request({ method: 'POST', url: '/api/client/payments', headers: bearer(token), payload: payment })).statusCode).toBe(201);
+      const crypto = { amount: 10 + i, currency: 'EUR', targetCrypto: 'BTC', customerEmail: 'c@example.com', environment: 'staging' };
+      const created = await t.request({ method: 'POST', url: '/api/crypto-payments/create', headers: bearer(token), payload: crypto });
+      expect(created.statusCode).toBe(201);
+      if (i % 2 === 0) await t.request({ method: 'POST', url: `/api/crypto-checkout/${created.json<{ payment: { id: string } }>().payment.id}/simulate`, payload: { outcome: 'confirm' } });
       const { id } = await createApplication(t, { primaryEmail: user.email, companyName: `Shop ${i}` });
       await review(id, 'under_review');
       if (i % 2 === 1) await review(id, 'approved');
@@ -137,7 +142,7 @@ describe('replay on a live system', () => {
 
     hold.release();
     const summaries = await replay;
-    expect(summaries.map((s) => s.name).sort()).toEqual(['api-keys', 'application-history', 'event-log', 'gateway-calls', 'merchant-applications', 'merchants', 'payment-methods', 'payment-stats', 'payments', 'users']);
+    expect(summaries.map((s) => s.name).sort()).toEqual(['api-keys', 'application-history', 'crypto-payments', 'event-log', 'gateway-calls', 'merchant-applications', 'merchants', 'payment-methods', 'payment-stats', 'payments', 'users']);
     await caughtUp();
     // The swapped tables are the live ones: the write made during the replay is there exactly once.
     expect(await snapshot()).toEqual(live);

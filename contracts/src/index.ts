@@ -6,3 +6,4 @@ export * from './audit.js';
 export * from './payments/payment-methods.js';
 export * from './payments/client-api.js';
 export * from './payments/index.js';
+export * from './crypto-payments.js';

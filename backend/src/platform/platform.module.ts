@@ -3,6 +3,7 @@ import { DiscoveryModule } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { Clock } from './clock.js';
 import { EventSourcedCommands } from './commands/event-sourced-commands.js';
 import { AppConfig } from './config/app-config.js';
 import { connectionOptions, DatabasePool } from './database/database-pool.js';
@@ -65,9 +66,10 @@ export class PlatformModule implements OnApplicationShutdown {
         ProcessorRunner,
         ProjectionRebuilder,
         EventSourcedCommands,
+        Clock,
         { provide: MailTransport, useClass: OutboxMailTransport },
       ],
-      exports: [AppConfig, DatabasePool, UpcasterRegistry, EventStore, ProcessorRunner, ProjectionRebuilder, EventSourcedCommands, MailTransport, CqrsModule],
+      exports: [AppConfig, DatabasePool, UpcasterRegistry, EventStore, ProcessorRunner, ProjectionRebuilder, EventSourcedCommands, Clock, MailTransport, CqrsModule],
     };
   }
 

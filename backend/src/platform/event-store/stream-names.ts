@@ -8,6 +8,7 @@ export const streamNames = {
   application: (id: string) => `application-${id}`,
   paymentMethod: (id: string) => `payment_method-${id}`,
   payment: (id: string) => `payment-${id}`,
+  cryptoPayment: (id: string) => `crypto_payment-${id}`,
 } as const;
 
 export function categoryOf(streamId: string): string {

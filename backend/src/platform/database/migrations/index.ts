@@ -14,6 +14,7 @@ import { GatewayCalls1700000001020 } from './1700000001020-gateway-calls.js';
 import { TransactionFilters1700000001040 } from './1700000001040-transaction-filters.js';
 import { PaymentStats1700000001041 } from './1700000001041-payment-stats.js';
 import { PaymentDailyStats1700000001060 } from './1700000001060-payment-daily-stats.js';
+import { CryptoPayments1700000001120 } from './1700000001120-crypto-payments.js';
 
 type MigrationClass = new () => MigrationInterface;
 
@@ -50,4 +51,5 @@ export const migrations = [
   TransactionFilters1700000001040,
   PaymentStats1700000001041,
   PaymentDailyStats1700000001060,
+  CryptoPayments1700000001120,
 ].map(untimed);

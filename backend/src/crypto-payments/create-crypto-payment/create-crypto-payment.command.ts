@@ -1,0 +1,19 @@
+import { Command } from '@nestjs/cqrs';
+import type { cryptoPaymentCreateSchema, Environment } from '@tallyline/contracts';
+import type { z } from 'zod';
+import type { CommandContext } from '../../platform/commands/command-context.js';
+import type { CryptoPaymentCreated } from '../crypto-payment.events.js';
+
+export type CryptoPaymentCreateInput = Omit<z.output<typeof cryptoPaymentCreateSchema>, 'environment'>;
+
+/** A merchant asks for a crypto payment; the answer is what CryptoPaymentCreated recorded. */
+export class CreateCryptoPayment extends Command<CryptoPaymentCreated['data']> {
+  constructor(
+    readonly merchantId: string,
+    readonly environment: Environment,
+    readonly input: CryptoPaymentCreateInput,
+    readonly context: CommandContext,
+  ) {
+    super();
+  }
+}

@@ -1,0 +1,165 @@
+import { z } from 'zod';
+import { environmentSchema, type Environment } from './merchants.js';
+
+/** Spec §9: the fiats and cryptos the crypto page offers, and a payment's life before it expires. */
+export const CRYPTO_FIATS = ['EUR', 'USD', 'GBP'] as const;
+export const CRYPTOS = ['BTC', 'ETH', 'USDT'] as const;
+export type CryptoFiat = (typeof CRYPTO_FIATS)[number];
+export type CryptoCode = (typeof CRYPTOS)[number];
+export const CRYPTO_PAYMENT_TTL_MINUTES = 30;
+/** Crypto amounts are exact decimal strings with this many places. */
+export const CRYPTO_DECIMALS = 8;
+
+export const CRYPTO_PAYMENT_STATUSES = ['pending', 'processing', 'completed', 'failed', 'expired'] as const;
+export type CryptoPaymentStatus = (typeof CRYPTO_PAYMENT_STATUSES)[number];
+
+export const CRYPTO_MESSAGES = {
+  notFound: 'Crypto payment not found',
+  expired: 'Crypto payment expired',
+  alreadySettled: 'Crypto payment already settled',
+  notDue: 'Crypto payment has not expired yet',
+  paidNeverExpires: 'A paid crypto payment never expires',
+  stagingOnly: 'Simulation is only available in staging',
+} as const;
+
+const fiatField = (field: string) =>
+  z
+    .string({ error: `${field} must be one of ${CRYPTO_FIATS.join(', ')}` })
+    .trim()
+    .toUpperCase()
+    .pipe(z.enum(CRYPTO_FIATS, { error: `${field} must be one of ${CRYPTO_FIATS.join(', ')}` }));
+const cryptoField = (field: string) =>
+  z
+    .string({ error: `${field} must be one of ${CRYPTOS.join(', ')}` })
+    .trim()
+    .toUpperCase()
+    .pipe(z.enum(CRYPTOS, { error: `${field} must be one of ${CRYPTOS.join(', ')}` }));
+
+const AMOUNT_MESSAGE = 'Amount must be a number greater than 0 with at most 2 decimals';
+/** Major units as a JSON number; its shortest decimal form has at most 2 places (0.1 + 0.2 does not). */
+const majorAmount = z
+  .number({ error: (issue) => (issue.input === undefined ? 'Amount is required' : AMOUNT_MESSAGE) })
+  .positive({ error: AMOUNT_MESSAGE, abort: true })
+  .max(999_999_999.99, { error: 'Amount is too large', abort: true })
+  .refine((amount) => /^\d+(\.\d{1,2})?$/.test(String(amount)), AMOUNT_MESSAGE);
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const optionalText = (max: number, message: string) =>
+  z
+    .union([z.string(), z.null()])
+    .optional()
+    .transform((value) => value?.trim() || null)
+    .refine((value) => value === null || value.length <= max, message);
+
+/** POST /api/crypto-payments/create and POST /api/client/crypto-payments. amountMinor: the amount in cents. */
+export const cryptoPaymentCreateSchema = z
+  .object({
+    amount: majorAmount,
+    currency: fiatField('Currency'),
+    targetCrypto: cryptoField('Target crypto'),
+    customerEmail: z
+      .string({ error: 'Customer email is required' })
+      .trim()
+      .min(1, { error: 'Customer email is required', abort: true })
+      .max(254, { error: 'Invalid email address', abort: true })
+      .regex(EMAIL_PATTERN, 'Invalid email address'),
+    customerName: optionalText(200, 'Customer name is too long'),
+    /** Empty: the server names it order_<timestamp>. */
+    orderId: optionalText(200, 'Order ID is too long'),
+    environment: environmentSchema.optional(),
+  })
+  // Every fiat here has 2 decimals, and the refine above allows no more: the product is a whole number.
+  .transform(({ amount, ...rest }) => ({ ...rest, amountMinor: Math.round(amount * 100) }));
+export type CryptoPaymentCreateRequest = z.input<typeof cryptoPaymentCreateSchema>;
+
+/**
+ * GET /api/crypto-payments/exchange-rate: the page's ?fromCurrency=&toCrypto= or the documented
+ * ?from=&to=&amount= (amount in major units adds the converted cryptoAmount).
+ */
+export const exchangeRateQuerySchema = z
+  .object({
+    fromCurrency: z.string().optional(),
+    toCrypto: z.string().optional(),
+    from: z.string().optional(),
+    to: z.string().optional(),
+    amount: z.coerce.number({ error: AMOUNT_MESSAGE }).pipe(majorAmount).optional(),
+    environment: environmentSchema.optional(),
+  })
+  .transform((query, ctx) => {
+    const fiat = fiatField('From currency').safeParse(query.fromCurrency ?? query.from);
+    const crypto = cryptoField('To crypto').safeParse(query.toCrypto ?? query.to);
+    if (!fiat.success) ctx.addIssue({ code: 'custom', path: [query.fromCurrency === undefined ? 'from' : 'fromCurrency'], message: fiat.error.issues[0]?.message ?? '' });
+    if (!crypto.success) ctx.addIssue({ code: 'custom', path: [query.toCrypto === undefined ? 'to' : 'toCrypto'], message: crypto.error.issues[0]?.message ?? '' });
+    if (!fiat.success || !crypto.success) return z.NEVER;
+    return { fiat: fiat.data, crypto: crypto.data, amountMinor: query.amount === undefined ? null : Math.round(query.amount * 100), environment: query.environment };
+  });
+
+export const cryptoListQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: 'Limit must be a number between 1 and 100' })
+    .int('Limit must be a number between 1 and 100')
+    .min(1, 'Limit must be a number between 1 and 100')
+    .max(100, 'Limit must be a number between 1 and 100')
+    .default(20),
+  environment: environmentSchema.optional(),
+});
+
+export const environmentQuerySchema = z.object({ environment: environmentSchema.optional() });
+
+export const cryptoSimulateSchema = z.object({
+  outcome: z.enum(['confirm', 'fail'], { error: 'Outcome must be confirm or fail' }),
+});
+
+/** rate: fiat per 1 crypto. */
+export interface ExchangeRate {
+  rate: number;
+  fromCurrency: CryptoFiat;
+  toCrypto: CryptoCode;
+  fetchedAt: string;
+  /** With ?amount=: the amount (major units, 2 places) and what it buys (8 places). */
+  amount?: string;
+  cryptoAmount?: string;
+}
+
+/**
+ * A crypto payment as the merchant sees it. Both documented shapes in one: a payment answer's
+ * amount/currency/targetCrypto and a list item's fiatAmount/fiatCurrency/cryptoCurrency.
+ */
+export interface CryptoPayment {
+  id: string;
+  orderId: string;
+  status: CryptoPaymentStatus;
+  amount: string;
+  currency: CryptoFiat;
+  fiatAmount: string;
+  fiatCurrency: CryptoFiat;
+  cryptoAmount: string;
+  targetCrypto: CryptoCode;
+  cryptoCurrency: CryptoCode;
+  /** Fiat per 1 crypto, locked at creation. */
+  exchangeRate: string;
+  customerEmail: string;
+  customerName: string | null;
+  paymentUrl: string;
+  providerPaymentId: string;
+  address: string;
+  blockchainTxHash: string | null;
+  confirmations: number | null;
+  environment: Environment;
+  merchantId: string;
+  createdAt: string;
+  expiresAt: string;
+}
+
+/** GET /api/crypto-checkout/{id}: what the hosted page shows anyone holding its link (no customer data). */
+export type CryptoCheckout = Pick<
+  CryptoPayment,
+  'id' | 'orderId' | 'status' | 'amount' | 'currency' | 'cryptoAmount' | 'targetCrypto' | 'exchangeRate' | 'address' | 'blockchainTxHash' | 'confirmations' | 'environment' | 'expiresAt'
+> & { paymentUri: string };
+
+const URI_SCHEMES: Record<CryptoCode, string> = { BTC: 'bitcoin', ETH: 'ethereum', USDT: 'tron' };
+
+/** The wallet URI the hosted page's QR code carries (BIP 21 style: scheme, address, amount). */
+export function cryptoPaymentUri(crypto: CryptoCode, address: string, cryptoAmount: string): string {
+  return `${URI_SCHEMES[crypto]}:${address}?amount=${cryptoAmount}`;
+}
