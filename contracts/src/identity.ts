@@ -68,5 +68,3 @@ export const AUTH_MESSAGES = {
   registrationFailed: 'Registration failed',
 } as const;
 
-/** localStorage key of the session token (spec §9). */
-export const AUTH_TOKEN_KEY = 'auth_token';

@@ -1,4 +1,4 @@
-import { AUTH_TOKEN_KEY } from '@tallyline/contracts';
+import { AUTH_TOKEN_KEY } from '@tallyline/contracts/browser';
 
 export interface FieldError {
   field: string;

@@ -1,7 +1,8 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { AUTH_TOKEN_KEY, type Merchant, type User } from '@tallyline/contracts';
+import type { Merchant, User } from '@tallyline/contracts';
+import { AUTH_TOKEN_KEY } from '@tallyline/contracts/browser';
 import { ApiError, apiRequest, getAuthToken } from './api';
 
 /**
