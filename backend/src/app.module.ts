@@ -13,6 +13,7 @@ import { loggingModule } from './platform/logging/logging.js';
 import { PlatformModule } from './platform/platform.module.js';
 import { SandboxGatewayModule } from './sandbox-gateway/index.js';
 import { SeedModule } from './seed/index.js';
+import { WebhooksModule } from './webhooks/index.js';
 
 @Module({})
 export class AppModule {
@@ -20,7 +21,7 @@ export class AppModule {
   static forRoot(config: AppConfig, logStream?: DestinationStream): DynamicModule {
     return {
       module: AppModule,
-      imports: [loggingModule(config, logStream), PlatformModule.forRoot(config), AuthModule, HealthModule, IdentityModule, MerchantsModule, OnboardingModule, PaymentMethodsModule, PaymentsModule, PaymentReportsModule, CryptoPaymentsModule, SandboxGatewayModule, AuditModule, SeedModule],
+      imports: [loggingModule(config, logStream), PlatformModule.forRoot(config), AuthModule, HealthModule, IdentityModule, MerchantsModule, OnboardingModule, PaymentMethodsModule, PaymentsModule, PaymentReportsModule, CryptoPaymentsModule, SandboxGatewayModule, AuditModule, SeedModule, WebhooksModule],
     };
   }
 }

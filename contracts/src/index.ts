@@ -7,3 +7,4 @@ export * from './payments/payment-methods.js';
 export * from './payments/client-api.js';
 export * from './payments/index.js';
 export * from './crypto-payments.js';
+export * from './webhooks.js';

@@ -47,6 +47,8 @@ export async function createTestApp(
     CHECKOUT_RATE_LIMIT: '100000',
     // A test's own gateway calls in flight are its business: the background reconciliation leaves them be.
     GATEWAY_RECONCILE_AFTER_MS: '3600000',
+    // Fixed so no test writes a key file under DATA_DIR, and a restarted app signs with the same secrets.
+    WEBHOOK_SECRETS_KEY: 'test-webhook-secrets-key',
     ...env,
   });
   const app = await createHttpApp(config, AppModule.forRoot(config, options.logStream));

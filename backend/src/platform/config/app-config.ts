@@ -32,6 +32,7 @@ export class AppConfig {
   /** Connection settings shared by every pool and connection to PostgreSQL. */
   readonly database: DatabaseSettings;
   readonly gateway: GatewaySettings;
+  readonly webhooks: WebhookSettings;
 
   constructor(env: NodeJS.ProcessEnv = process.env) {
     this.port = Number(env.PORT ?? 3000);
@@ -59,6 +60,15 @@ export class AppConfig {
       name: env.GATEWAY_NAME ?? 'sandbox',
       reconcileAfterMs: positive(env, 'GATEWAY_RECONCILE_AFTER_MS', 60_000),
       sandboxIpnOrigins: [new URL(this.publicUrl).origin, ...parseOrigins(env.SANDBOX_IPN_ORIGINS ?? '')],
+    };
+    this.webhooks = {
+      // Private targets are how a developer tries webhooks on one machine; a server reachable by
+      // merchants must refuse them (SSRF), so only the embedded default (no DATABASE_URL) allows them.
+      allowPrivate: (env.WEBHOOK_ALLOW_PRIVATE ?? (this.databaseUrl ? 'false' : 'true')) === 'true',
+      secretsKey: env.WEBHOOK_SECRETS_KEY || undefined,
+      timeoutMs: positive(env, 'WEBHOOK_TIMEOUT_MS', 15_000),
+      concurrency: positiveInteger('WEBHOOK_CONCURRENCY', env.WEBHOOK_CONCURRENCY, 32),
+      pollMs: positiveInteger('WEBHOOK_POLL_MS', env.WEBHOOK_POLL_MS, 250),
     };
     this.database = {
       poolMax: positive(env, 'DB_POOL_MAX', 10),
@@ -130,6 +140,19 @@ export interface GatewaySettings {
    * private key is public, so without this anyone could make the server POST to any address.
    */
   sandboxIpnOrigins: string[];
+}
+
+export interface WebhookSettings {
+  /** http:// and private, loopback or link-local targets allowed (WEBHOOK_ALLOW_PRIVATE). */
+  allowPrivate: boolean;
+  /** The key endpoint signing secrets are derived from; absent: one kept under DATA_DIR. */
+  secretsKey: string | undefined;
+  /** One delivery attempt's limit, connection to last byte. */
+  timeoutMs: number;
+  /** Deliveries in flight per instance. */
+  concurrency: number;
+  /** How often an idle worker looks for due deliveries. */
+  pollMs: number;
 }
 
 export interface DatabaseSettings {

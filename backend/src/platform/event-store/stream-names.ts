@@ -9,6 +9,7 @@ export const streamNames = {
   paymentMethod: (id: string) => `payment_method-${id}`,
   payment: (id: string) => `payment-${id}`,
   cryptoPayment: (id: string) => `crypto_payment-${id}`,
+  webhookEndpoint: (id: string) => `webhook_endpoint-${id}`,
 } as const;
 
 export function categoryOf(streamId: string): string {

@@ -15,6 +15,7 @@ import { TransactionFilters1700000001040 } from './1700000001040-transaction-fil
 import { PaymentStats1700000001041 } from './1700000001041-payment-stats.js';
 import { PaymentDailyStats1700000001060 } from './1700000001060-payment-daily-stats.js';
 import { CryptoPayments1700000001120 } from './1700000001120-crypto-payments.js';
+import { Webhooks1700000001100 } from './1700000001100-webhooks.js';
 
 type MigrationClass = new () => MigrationInterface;
 
@@ -52,4 +53,5 @@ export const migrations = [
   PaymentStats1700000001041,
   PaymentDailyStats1700000001060,
   CryptoPayments1700000001120,
+  Webhooks1700000001100,
 ].map(untimed);

@@ -1,0 +1,76 @@
+import { formatMinor, type Environment, type WebhookEventType } from '@tallyline/contracts';
+import { isMerchantEvent } from '../../merchants/index.js';
+import { isPaymentEvent, type PaymentEvent } from '../../payments/index.js';
+import type { EventStore, StoredEvent } from '../../platform/event-store/event-store.port.js';
+
+/** One event as integrators see it: who it is for, and the body every matching endpoint receives. */
+export interface WebhookMessage {
+  merchantId: string;
+  /** Endpoints of these environments receive it. */
+  environments: Environment[];
+  type: WebhookEventType;
+  payload: { type: WebhookEventType } & Record<string, unknown>;
+}
+
+type Source = (event: StoredEvent, store: EventStore) => Promise<WebhookMessage | undefined>;
+
+/** The payment's events up to `event`, from the log: later events must not leak into an older message. */
+async function paymentUpTo(event: StoredEvent, store: EventStore) {
+  const history = (await store.readStream(event.streamId, { to: event.streamVersion })).filter(isPaymentEvent) as PaymentEvent[];
+  const created = history.find((e) => e.type === 'PaymentCreated')?.data;
+  const refundedMinor = history.reduce((sum, e) => sum + (e.type === 'RefundCompleted' ? e.data.amountMinor : 0), 0);
+  return created && { created, refundedMinor };
+}
+
+/** The spec's traditional payload: transaction_id, status, amount (major units), currency, … */
+function payment(type: WebhookEventType, status: string | ((refunded: boolean) => string)): Source {
+  return async (event, store) => {
+    const payment = await paymentUpTo(event, store);
+    if (!payment) return undefined;
+    const { created, refundedMinor } = payment;
+    const refund = type.startsWith('refund.') && isPaymentEvent(event) && 'refundId' in event.data ? { refund_id: event.data.refundId, refund_amount: formatMinor(event.data.amountMinor, created.currency) } : {};
+    return {
+      merchantId: created.merchantId,
+      environments: [created.environment],
+      type,
+      payload: {
+        type,
+        transaction_id: created.paymentId,
+        status: typeof status === 'string' ? status : status(refundedMinor >= created.amountMinor),
+        amount: formatMinor(created.amountMinor, created.currency),
+        currency: created.currency,
+        order_id: created.orderId,
+        customer_email: created.customerEmail,
+        payment_method: created.paymentMethod,
+        environment: created.environment,
+        ...refund,
+        timestamp: event.recordedAt.toISOString(),
+      },
+    };
+  };
+}
+
+const environmentSwitched: Source = async (event) => {
+  if (!isMerchantEvent(event) || event.type !== 'EnvironmentSwitched') return undefined;
+  const { merchantId, from, to } = event.data;
+  // Both environments' endpoints hear of it: it ends one's traffic and starts the other's.
+  const payload = { type: 'environment.switched' as const, environment: to, previous_environment: from, timestamp: event.recordedAt.toISOString() };
+  return { merchantId, environments: [from, to], type: 'environment.switched', payload };
+};
+
+/**
+ * Which domain events become webhooks, and how: the one place to add a mapping (crypto payments,
+ * application status changes). Keyed by the stored event's type.
+ */
+export const WEBHOOK_SOURCES: Record<string, Source> = {
+  PaymentCreated: payment('payment.created', 'pending'),
+  PaymentCompleted: payment('payment.completed', 'completed'),
+  PaymentFailed: payment('payment.failed', 'failed'),
+  RefundCompleted: payment('refund.completed', (full) => (full ? 'refunded' : 'completed')),
+  RefundFailed: payment('refund.failed', 'completed'),
+  EnvironmentSwitched: environmentSwitched,
+};
+
+export function webhookMessageOf(event: StoredEvent, store: EventStore): Promise<WebhookMessage | undefined> {
+  return WEBHOOK_SOURCES[event.type]?.(event, store) ?? Promise.resolve(undefined);
+}

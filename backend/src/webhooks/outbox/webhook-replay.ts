@@ -1,0 +1,35 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { EventStore } from '../../platform/event-store/event-store.port.js';
+import type { WebhookEndpointView } from '../read-models/webhook-endpoint.entity.js';
+import { WebhookOutbox } from './webhook-outbox.js';
+import { WEBHOOK_SOURCES, webhookMessageOf } from './webhook-messages.js';
+
+const CHUNK = 1_000;
+
+/**
+ * Sends an endpoint every matching event recorded since a time again, read from the event log itself
+ * (not from read models): what happened is all there. Each keeps its webhook-id.
+ */
+@Injectable()
+export class WebhookReplay {
+  constructor(
+    private readonly store: EventStore,
+    private readonly outbox: WebhookOutbox,
+    private readonly db: DataSource,
+  ) {}
+
+  async since(endpoint: WebhookEndpointView, since: Date): Promise<number> {
+    let queued = 0;
+    for (let after = -1n, chunk = await this.store.readAll(after, CHUNK); chunk.length > 0; chunk = await this.store.readAll(after, CHUNK)) {
+      after = chunk.at(-1)!.globalPosition;
+      for (const event of chunk) {
+        if (event.recordedAt < since || !(event.type in WEBHOOK_SOURCES)) continue;
+        const message = await webhookMessageOf(event, this.store);
+        if (message?.merchantId !== endpoint.merchantId || !message.environments.includes(endpoint.environment)) continue;
+        queued += await this.outbox.enqueue(this.db.manager, event, message, { endpointId: endpoint.id, resend: true });
+      }
+    }
+    return queued;
+  }
+}

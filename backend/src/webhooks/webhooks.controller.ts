@@ -1,0 +1,156 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiTags } from '@nestjs/swagger';
+import {
+  webhookDeliveryListQuerySchema,
+  webhookEndpointCreateSchema,
+  webhookEndpointUpdateSchema,
+  webhookReplayQuerySchema,
+  type WebhookDeliveryPage,
+  type WebhookEndpoint,
+  type WebhookReplayResult,
+} from '@tallyline/contracts';
+import type { z } from 'zod';
+import { MerchantQueries } from '../merchants/index.js';
+import { AcceptsApiKey, CurrentApiKey, Roles, type ApiKeyPrincipal } from '../platform/auth/auth.decorators.js';
+import type { AuthenticatedRequest } from '../platform/auth/authenticated-request.js';
+import type { CommandContext } from '../platform/commands/command-context.js';
+import { Ctx } from '../platform/http/request-context.js';
+import { ApiZodBody, zodPipe } from '../platform/http/zod-validation.js';
+import { CreateWebhookEndpoint } from './create-webhook-endpoint/create-webhook-endpoint.command.js';
+import { DeleteWebhookEndpoint } from './delete-webhook-endpoint/delete-webhook-endpoint.command.js';
+import { WebhookOutbox } from './outbox/webhook-outbox.js';
+import { WebhookReplay } from './outbox/webhook-replay.js';
+import { RotateWebhookSecret } from './rotate-webhook-secret/rotate-webhook-secret.command.js';
+import { UpdateWebhookEndpoint } from './update-webhook-endpoint/update-webhook-endpoint.command.js';
+import { WebhookQueries } from './webhooks.queries.js';
+
+/**
+ * A merchant's webhook endpoints, in its current environment (an API key: the key's environment).
+ * Another merchant's or environment's endpoint is not found.
+ */
+@ApiTags('webhooks')
+@Controller('webhook-endpoints')
+@Roles('merchant')
+@AcceptsApiKey()
+export class WebhookEndpointsController {
+  constructor(
+    private readonly commandBus: CommandBus,
+    private readonly queries: WebhookQueries,
+    private readonly merchants: MerchantQueries,
+    private readonly outbox: WebhookOutbox,
+    private readonly replays: WebhookReplay,
+  ) {}
+
+  private async caller(key: ApiKeyPrincipal | undefined, request: AuthenticatedRequest) {
+    if (key) return { merchantId: key.merchantId, environment: key.environment };
+    const merchant = await this.merchants.current(request.user!.userId);
+    return { merchantId: merchant.id, environment: merchant.environment };
+  }
+
+  /** The answer shows the signing secret in full: the only time, with rotate-secret. */
+  @Post()
+  @HttpCode(201)
+  @ApiZodBody(webhookEndpointCreateSchema, 'eventTypes absent or empty: every event type')
+  async create(
+    @Body(zodPipe(webhookEndpointCreateSchema)) body: z.output<typeof webhookEndpointCreateSchema>,
+    @CurrentApiKey() key: ApiKeyPrincipal | undefined,
+    @Req() request: AuthenticatedRequest,
+    @Ctx() ctx: CommandContext,
+  ): Promise<WebhookEndpoint> {
+    const { merchantId, environment } = await this.caller(key, request);
+    const input = { url: body.url, description: body.description || null, eventTypes: [...new Set(body.eventTypes ?? [])] };
+    return this.commandBus.execute(new CreateWebhookEndpoint(merchantId, environment, input, ctx));
+  }
+
+  @Get()
+  async list(@CurrentApiKey() key: ApiKeyPrincipal | undefined, @Req() request: AuthenticatedRequest): Promise<WebhookEndpoint[]> {
+    const { merchantId, environment } = await this.caller(key, request);
+    return this.queries.list(merchantId, environment);
+  }
+
+  @Get(':id')
+  async get(@Param('id') id: string, @CurrentApiKey() key: ApiKeyPrincipal | undefined, @Req() request: AuthenticatedRequest): Promise<WebhookEndpoint> {
+    const { merchantId, environment } = await this.caller(key, request);
+    return this.queries.one(merchantId, environment, id);
+  }
+
+  @Patch(':id')
+  @ApiZodBody(webhookEndpointUpdateSchema)
+  async update(
+    @Param('id') id: string,
+    @Body(zodPipe(webhookEndpointUpdateSchema)) body: z.output<typeof webhookEndpointUpdateSchema>,
+    @CurrentApiKey() key: ApiKeyPrincipal | undefined,
+    @Req() request: AuthenticatedRequest,
+    @Ctx() ctx: CommandContext,
+  ): Promise<WebhookEndpoint> {
+    const { merchantId, environment } = await this.caller(key, request);
+    await this.queries.view(merchantId, environment, id);
+    const eventTypes = body.eventTypes && [...new Set(body.eventTypes)];
+    await this.commandBus.execute(new UpdateWebhookEndpoint(merchantId, id, { url: body.url, eventTypes, enabled: body.enabled }, ctx));
+    return this.queries.one(merchantId, environment, id);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  async remove(@Param('id') id: string, @CurrentApiKey() key: ApiKeyPrincipal | undefined, @Req() request: AuthenticatedRequest, @Ctx() ctx: CommandContext): Promise<void> {
+    const { merchantId, environment } = await this.caller(key, request);
+    await this.queries.view(merchantId, environment, id);
+    await this.commandBus.execute(new DeleteWebhookEndpoint(merchantId, id, ctx));
+  }
+
+  /** The new secret in full, this once; the old one stops signing at once. */
+  @Post(':id/rotate-secret')
+  @HttpCode(200)
+  async rotateSecret(
+    @Param('id') id: string,
+    @CurrentApiKey() key: ApiKeyPrincipal | undefined,
+    @Req() request: AuthenticatedRequest,
+    @Ctx() ctx: CommandContext,
+  ): Promise<WebhookEndpoint> {
+    const { merchantId, environment } = await this.caller(key, request);
+    await this.queries.view(merchantId, environment, id);
+    const secret = await this.commandBus.execute(new RotateWebhookSecret(merchantId, id, ctx));
+    return { ...(await this.queries.one(merchantId, environment, id)), secret };
+  }
+
+  @Get(':id/deliveries')
+  async deliveries(
+    @Param('id') id: string,
+    @Query(zodPipe(webhookDeliveryListQuerySchema)) query: z.output<typeof webhookDeliveryListQuerySchema>,
+    @CurrentApiKey() key: ApiKeyPrincipal | undefined,
+    @Req() request: AuthenticatedRequest,
+  ): Promise<WebhookDeliveryPage> {
+    const { merchantId, environment } = await this.caller(key, request);
+    await this.queries.view(merchantId, environment, id);
+    return this.queries.deliveries(id, query.limit, query.cursor);
+  }
+
+  @Post(':id/deliveries/:deliveryId/retry')
+  @HttpCode(202)
+  async retry(
+    @Param('id') id: string,
+    @Param('deliveryId') deliveryId: string,
+    @CurrentApiKey() key: ApiKeyPrincipal | undefined,
+    @Req() request: AuthenticatedRequest,
+  ): Promise<{ id: string; status: 'pending' }> {
+    const { merchantId, environment } = await this.caller(key, request);
+    await this.queries.view(merchantId, environment, id);
+    await this.outbox.retry(id, deliveryId);
+    return { id: deliveryId, status: 'pending' };
+  }
+
+  /** Every matching event recorded since `since`, read again from the event log, queued again. */
+  @Post(':id/replay')
+  @HttpCode(202)
+  async replay(
+    @Param('id') id: string,
+    @Query(zodPipe(webhookReplayQuerySchema)) query: z.output<typeof webhookReplayQuerySchema>,
+    @CurrentApiKey() key: ApiKeyPrincipal | undefined,
+    @Req() request: AuthenticatedRequest,
+  ): Promise<WebhookReplayResult> {
+    const { merchantId, environment } = await this.caller(key, request);
+    const endpoint = await this.queries.view(merchantId, environment, id);
+    return { queued: await this.replays.since(endpoint, new Date(query.since)) };
+  }
+}

@@ -1,0 +1,96 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { WEBHOOK_MESSAGES, type Environment, type WebhookDelivery, type WebhookDeliveryPage, type WebhookEndpoint, type WebhookEventType } from '@tallyline/contracts';
+import { DataSource, Repository } from 'typeorm';
+import { DomainError } from '../platform/domain-error.js';
+import { maskedSecret } from './endpoints/endpoint-secrets.js';
+import { WebhookEndpointView } from './read-models/webhook-endpoint.entity.js';
+
+const toEndpoint = (view: WebhookEndpointView): WebhookEndpoint => ({
+  id: view.id,
+  url: view.url,
+  description: view.description,
+  eventTypes: view.eventTypes,
+  environment: view.environment,
+  enabled: view.enabled,
+  disabledReason: view.disabledReason,
+  secret: maskedSecret(view.secretLast4),
+  createdAt: view.createdAt.toISOString(),
+});
+
+interface DeliveryRow {
+  id: string;
+  webhook_id: string;
+  event_type: WebhookEventType;
+  status: WebhookDelivery['status'];
+  attempts: number;
+  last_response_code: number | null;
+  last_error: string | null;
+  last_attempt_at: Date | null;
+  next_attempt_at: Date | null;
+  created_at: Date;
+}
+
+const toDelivery = (row: DeliveryRow): WebhookDelivery => ({
+  id: row.id,
+  webhookId: row.webhook_id,
+  eventType: row.event_type,
+  status: row.status,
+  attempts: row.attempts,
+  lastResponseCode: row.last_response_code,
+  lastError: row.last_error,
+  lastAttemptAt: row.last_attempt_at?.toISOString() ?? null,
+  nextAttemptAt: row.status === 'pending' ? (row.next_attempt_at?.toISOString() ?? null) : null,
+  createdAt: row.created_at.toISOString(),
+});
+
+/** A page position: the last row's (created_at, id), opaque to clients. */
+const encodeCursor = (row: DeliveryRow) => Buffer.from(JSON.stringify([row.created_at.toISOString(), row.id])).toString('base64url');
+function decodeCursor(cursor: string): [string, string] {
+  try {
+    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as unknown[];
+    if (typeof at === 'string' && !Number.isNaN(Date.parse(at)) && typeof id === 'string' && /^[0-9a-f-]{36}$/.test(id)) return [at, id];
+  } catch {
+    // falls through to the 400
+  }
+  throw DomainError.validation([{ field: 'cursor', message: WEBHOOK_MESSAGES.invalidCursor }]);
+}
+
+/** Reads of the webhooks tables, always scoped to one merchant and its environment. */
+@Injectable()
+export class WebhookQueries {
+  constructor(
+    @InjectRepository(WebhookEndpointView) private readonly endpoints: Repository<WebhookEndpointView>,
+    private readonly db: DataSource,
+  ) {}
+
+  async list(merchantId: string, environment: Environment): Promise<WebhookEndpoint[]> {
+    return (await this.endpoints.find({ where: { merchantId, environment }, order: { createdAt: 'ASC' } })).map(toEndpoint);
+  }
+
+  /** The caller's endpoint; another merchant's, or another environment's, is not found. */
+  async view(merchantId: string, environment: Environment, id: string): Promise<WebhookEndpointView> {
+    const view = /^[0-9a-f-]{36}$/i.test(id) ? await this.endpoints.findOneBy({ id, merchantId, environment }) : null;
+    if (!view) throw new DomainError('not_found', WEBHOOK_MESSAGES.notFound);
+    return view;
+  }
+
+  async one(merchantId: string, environment: Environment, id: string): Promise<WebhookEndpoint> {
+    return toEndpoint(await this.view(merchantId, environment, id));
+  }
+
+  /** Newest first. */
+  async deliveries(endpointId: string, limit: number, cursor: string | undefined): Promise<WebhookDeliveryPage> {
+    const after = cursor === undefined ? null : decodeCursor(cursor);
+    const rows = await this.db.query<DeliveryRow[]>(
+      `SELECT id, webhook_id, event_type, status, attempts, last_response_code, last_error, last_attempt_at, next_attempt_at, created_at
+         FROM webhook_deliveries
+        WHERE endpoint_id = $1 AND ($2::timestamptz IS NULL OR (created_at, id) < ($2::timestamptz, $3::uuid))
+        ORDER BY created_at DESC, id DESC LIMIT $4`,
+      [endpointId, after?.[0] ?? null, after?.[1] ?? null, limit + 1],
+    );
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    return { data: page.map(toDelivery), nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
+  }
+}

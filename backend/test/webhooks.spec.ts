@@ -1,0 +1,262 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { WebhookDelivery, WebhookDeliveryPage, WebhookEndpoint } from '@tallyline/contracts';
+import { Webhook } from 'standardwebhooks';
+import { WebhookClock } from '../src/webhooks/delivery/webhook-clock.js';
+import { createTestApp, type TestApp } from './support/app.js';
+import { bearer, registerMerchant } from './support/auth.js';
+import { CARDS, cardToken, completedPayment, createPayment, pay } from './support/payments.js';
+import { outboxCaughtUp, WebhookReceiver, type ReceivedWebhook } from './support/webhook-receiver.js';
+
+/** Issue 14: endpoints, signed deliveries from the event log, retries, observability, replay. */
+describe('outbound webhooks', () => {
+  let t: TestApp;
+  let receiver: WebhookReceiver;
+  let merchant: Awaited<ReturnType<typeof registerMerchant>>;
+  /** The merchant's sk_test_ key: it acts in staging, where the sample payments are made. */
+  let key: string;
+  beforeAll(async () => {
+    receiver = await WebhookReceiver.start();
+    t = await createTestApp({ WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_POLL_MS: '20', WEBHOOK_TIMEOUT_MS: '60000', LOG_LEVEL: process.env.DEBUG_LOG ?? 'silent' }, { listen: true });
+    merchant = await registerMerchant(t);
+    key = (await t.request({ method: 'POST', url: '/api/merchants/api-keys/staging/rotate', headers: bearer(merchant.token) })).json<{ key: string }>().key;
+  });
+  afterAll(async () => {
+    await receiver.close();
+    await t.close();
+  });
+
+  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, auth = key) =>
+    t.request({ method, url, headers: bearer(auth), ...(payload ? { payload } : {}) });
+  let paths = 0;
+  /** A new endpoint on its own receiver path. */
+  async function endpoint(body: object = {}, auth = key): Promise<WebhookEndpoint & { path: string }> {
+    const path = `/hooks/${++paths}`;
+    const res = await call('POST', '/api/webhook-endpoints', { url: receiver.url(path), ...body }, auth);
+    expect(res.statusCode).toBe(201);
+    return { ...res.json<WebhookEndpoint>(), path };
+  }
+  const deliveries = async (id: string, query = '', auth = key) => (await call('GET', `/api/webhook-endpoints/${id}/deliveries${query}`, undefined, auth)).json<WebhookDeliveryPage>();
+  /** The endpoint's latest delivery once the worker has recorded what `done` looks for (jest's timeout bounds the wait). */
+  async function recorded(id: string, done: (delivery: WebhookDelivery) => boolean): Promise<WebhookDelivery> {
+    for (;;) {
+      const [latest] = (await deliveries(id)).data;
+      if (latest && done(latest)) return latest;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+  const about = (paymentId: string, type?: string) => (hook: ReceivedWebhook) => hook.json.transaction_id === paymentId && (!type || hook.json.type === type);
+  const verify = (secret: string, hook: ReceivedWebhook) => new Webhook(secret).verify(hook.body, hook.headers as Record<string, string>);
+
+  it('creates an endpoint: 201 with its whsec_ secret, shown once; list and GET mask it', async () => {
+    const created = await endpoint({ description: 'Orders', eventTypes: ['payment.completed'] });
+    expect(created).toMatchObject({ description: 'Orders', eventTypes: ['payment.completed'], environment: 'staging', enabled: true, disabledReason: null });
+    expect(created.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    const masked = `whsec_••••••••${created.secret.slice(-4)}`;
+    expect((await call('GET', `/api/webhook-endpoints/${created.id}`)).json()).toMatchObject({ id: created.id, secret: masked });
+    const list = (await call('GET', '/api/webhook-endpoints')).json<WebhookEndpoint[]>();
+    expect(list.find((e) => e.id === created.id)?.secret).toBe(masked);
+    expect(JSON.stringify(list)).not.toContain(created.secret);
+  });
+
+  it('delivers payment.created and payment.completed, signed (standardwebhooks verifies) with the spec fields', async () => {
+    const { id, secret, path } = await endpoint();
+    const paymentId = await completedPayment(t, key, { orderId: 'order-42', amount: 12345 });
+    const [createdHook] = await receiver.waitFor(path, about(paymentId, 'payment.created'));
+    const [completedHook] = await receiver.waitFor(path, about(paymentId, 'payment.completed'));
+    for (const hook of [createdHook!, completedHook!]) {
+      expect(verify(secret, hook)).toEqual(hook.json);
+      expect(hook.headers['webhook-id']).toMatch(/^msg_[0-9a-f]{32}$/);
+      expect(hook.headers['content-type']).toBe('application/json');
+    }
+    expect(() => new Webhook(`whsec_${Buffer.from('not the secret, not at all!!').toString('base64')}`).verify(completedHook!.body, completedHook!.headers as Record<string, string>)).toThrow();
+    expect(completedHook!.json).toEqual({
+      type: 'payment.completed',
+      transaction_id: paymentId,
+      status: 'completed',
+      amount: '123.45',
+      currency: 'GBP',
+      order_id: 'order-42',
+      customer_email: 'ann@example.com',
+      payment_method: 'credit_card',
+      environment: 'staging',
+      timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
+    expect(createdHook!.json).toMatchObject({ type: 'payment.created', status: 'pending' });
+    expect(createdHook!.headers['webhook-id']).not.toBe(completedHook!.headers['webhook-id']);
+    const page = await deliveries(id);
+    expect(page.data.filter((d) => d.status === 'delivered').map((d) => d.eventType).sort()).toEqual(['payment.completed', 'payment.created']);
+  });
+
+  it('sends payment.failed and refund.completed, and only the types an endpoint subscribed to', async () => {
+    const all = await endpoint();
+    const completedOnly = await endpoint({ eventTypes: ['payment.completed', 'refund.completed'] });
+    const failedId = await createPayment(t, key);
+    await pay(t, failedId, await cardToken(t, CARDS.decline));
+    const [failed] = await receiver.waitFor(all.path, about(failedId, 'payment.failed'));
+    expect(failed!.json).toMatchObject({ status: 'failed' });
+    const refundedId = await completedPayment(t, key);
+    await t.request({ method: 'POST', url: `/api/transactions/${refundedId}/refund`, headers: bearer(merchant.token), payload: { amount: 4000 } });
+    const [refunded] = await receiver.waitFor(completedOnly.path, about(refundedId, 'refund.completed'));
+    expect(refunded!.json).toMatchObject({ status: 'completed', amount: '100.00', refund_amount: '40.00', refund_id: expect.any(String) });
+    await outboxCaughtUp(t);
+    expect((await deliveries(completedOnly.id)).data.map((d) => d.eventType).sort()).toEqual(['payment.completed', 'refund.completed']);
+  });
+
+  it('retries after a 500: the same webhook-id, delivered once the clock passes the 5 s wait', async () => {
+    const { id, path } = await endpoint();
+    receiver.answers.set(path, [500]);
+    const paymentId = await createPayment(t, key);
+    const [first] = await receiver.waitFor(path, about(paymentId));
+    let delivery = await recorded(id, (d) => d.lastResponseCode === 500);
+    expect(delivery).toMatchObject({ status: 'pending', attempts: 1, lastResponseCode: 500, webhookId: first!.headers['webhook-id'] });
+    const wait = Date.parse(delivery.nextAttemptAt!) - Date.parse(delivery.lastAttemptAt!);
+    expect(wait).toBeGreaterThanOrEqual(4_500);
+    expect(wait).toBeLessThanOrEqual(5_500);
+    t.app.get(WebhookClock).advance(6_000);
+    const both = await receiver.waitFor(path, about(paymentId), 2);
+    expect(both.map((hook) => hook.headers['webhook-id'])).toEqual([first!.headers['webhook-id'], first!.headers['webhook-id']]);
+    delivery = await recorded(id, (d) => d.status === 'delivered');
+    expect(delivery).toMatchObject({ attempts: 2, lastResponseCode: 200, nextAttemptAt: null });
+  });
+
+  it('a hanging endpoint does not hold up another', async () => {
+    const hanging = await endpoint();
+    const healthy = await endpoint();
+    receiver.answers.set(hanging.path, ['hold']);
+    const paymentId = await createPayment(t, key);
+    const [held] = await receiver.waitFor(hanging.path, about(paymentId));
+    await receiver.waitFor(healthy.path, about(paymentId));
+    expect((await deliveries(healthy.id)).data[0]).toMatchObject({ status: 'delivered' });
+    expect((await deliveries(hanging.id)).data[0]).toMatchObject({ status: 'pending', lastResponseCode: null });
+    held!.respond(200);
+  });
+
+  it('retry and replay: POST …/retry sends a delivery again; …/replay?since re-sends the events since then from the log, same ids', async () => {
+    const { id, path } = await endpoint({ eventTypes: ['payment.created'] });
+    const before = await createPayment(t, key);
+    await receiver.waitFor(path, about(before));
+    const since = new Date();
+    const after = [await createPayment(t, key), await createPayment(t, key)];
+    for (const paymentId of after) await receiver.waitFor(path, about(paymentId));
+    const firstIds = after.map((paymentId) => receiver.on(path).find(about(paymentId))!.headers['webhook-id']);
+
+    const replay = await call('POST', `/api/webhook-endpoints/${id}/replay?since=${since.toISOString()}`);
+    expect([replay.statusCode, replay.json()]).toEqual([202, { queued: 2 }]);
+    for (const paymentId of after) await receiver.waitFor(path, about(paymentId), 2);
+    expect(after.map((paymentId) => receiver.on(path).filter(about(paymentId)).map((hook) => hook.headers['webhook-id']))).toEqual(firstIds.map((webhookId) => [webhookId, webhookId]));
+    expect(receiver.on(path).filter(about(before))).toHaveLength(1);
+
+    const delivery = (await deliveries(id)).data.find((d) => d.webhookId === receiver.on(path).find(about(before))!.headers['webhook-id'])!;
+    const retried = await call('POST', `/api/webhook-endpoints/${id}/deliveries/${delivery.id}/retry`);
+    expect([retried.statusCode, retried.json()]).toEqual([202, { id: delivery.id, status: 'pending' }]);
+    await receiver.waitFor(path, about(before), 2);
+  });
+
+  it('pages deliveries newest first with a cursor', async () => {
+    const { id, path } = await endpoint({ eventTypes: ['payment.created'] });
+    for (let i = 0; i < 3; i++) await receiver.waitFor(path, about(await createPayment(t, key)));
+    const first = await deliveries(id, '?limit=2');
+    expect(first.data).toHaveLength(2);
+    const second = await deliveries(id, `?limit=2&cursor=${first.nextCursor}`);
+    expect([second.data.length, second.nextCursor]).toEqual([1, null]);
+    expect(new Set([...first.data, ...second.data].map((d) => d.id)).size).toBe(3);
+  });
+
+  it('rotating the secret signs with the new one from then on; PATCH disables; DELETE removes', async () => {
+    const { id, path, secret } = await endpoint({ eventTypes: ['payment.created'] });
+    const rotated = await call('POST', `/api/webhook-endpoints/${id}/rotate-secret`);
+    expect(rotated.statusCode).toBe(200);
+    const newSecret = rotated.json<WebhookEndpoint>().secret;
+    expect(newSecret).toMatch(/^whsec_/);
+    expect(newSecret).not.toBe(secret);
+    const [hook] = await receiver.waitFor(path, about(await createPayment(t, key)));
+    expect(verify(newSecret, hook!)).toEqual(hook!.json);
+    expect(() => verify(secret, hook!)).toThrow();
+
+    const patched = await call('PATCH', `/api/webhook-endpoints/${id}`, { enabled: false, eventTypes: ['payment.completed'] });
+    expect(patched.json()).toMatchObject({ enabled: false, eventTypes: ['payment.completed'] });
+    await completedPayment(t, key);
+    await outboxCaughtUp(t);
+    expect((await deliveries(id)).data).toHaveLength(1);
+
+    expect((await call('DELETE', `/api/webhook-endpoints/${id}`)).statusCode).toBe(204);
+    expect((await call('GET', `/api/webhook-endpoints/${id}`)).statusCode).toBe(404);
+  });
+
+  it('an endpoint failing for 5 days is disabled, and its GET says so', async () => {
+    const { id, path } = await endpoint({ eventTypes: ['payment.created'] });
+    receiver.answers.set(path, [500, 500]);
+    const paymentId = await createPayment(t, key);
+    await receiver.waitFor(path, about(paymentId));
+    await recorded(id, (d) => d.lastResponseCode === 500);
+    t.app.get(WebhookClock).advance(5 * 24 * 3_600_000);
+    await receiver.waitFor(path, about(paymentId), 2);
+    let got = (await call('GET', `/api/webhook-endpoints/${id}`)).json<WebhookEndpoint>();
+    while (got.enabled) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      got = (await call('GET', `/api/webhook-endpoints/${id}`)).json<WebhookEndpoint>();
+    }
+    expect(got).toMatchObject({ enabled: false, disabledReason: 'Deliveries failed for 5 days without a success' });
+    expect((await call('PATCH', `/api/webhook-endpoints/${id}`, { enabled: true })).json()).toMatchObject({ enabled: true, disabledReason: null });
+  });
+
+  it('keeps environments apart: a production endpoint hears only production payments', async () => {
+    const liveKey = (await t.request({ method: 'POST', url: '/api/merchants/api-keys/production/rotate', headers: bearer(merchant.token) })).json<{ key: string }>().key;
+    const live = await endpoint({ eventTypes: ['payment.created'] }, liveKey);
+    const test = await endpoint({ eventTypes: ['payment.created'] });
+    expect(live.environment).toBe('production');
+    const livePayment = await createPayment(t, liveKey, { environment: 'production' });
+    const testPayment = await createPayment(t, key);
+    const [liveHook] = await receiver.waitFor(live.path, about(livePayment));
+    expect(liveHook!.json.environment).toBe('production');
+    await receiver.waitFor(test.path, about(testPayment));
+    await outboxCaughtUp(t);
+    expect((await deliveries(live.id, '', liveKey)).data).toHaveLength(1);
+    expect((await deliveries(test.id)).data).toHaveLength(1);
+    // Each key sees only its own environment's endpoints.
+    expect((await call('GET', `/api/webhook-endpoints/${live.id}`)).statusCode).toBe(404);
+  });
+
+  it("another merchant's endpoint is 404 whatever the route", async () => {
+    const { id } = await endpoint();
+    const other = await registerMerchant(t);
+    const delivery = '00000000-0000-4000-8000-000000000000';
+    for (const [method, url, payload] of [
+      ['GET', `/api/webhook-endpoints/${id}`],
+      ['PATCH', `/api/webhook-endpoints/${id}`, { enabled: false }],
+      ['DELETE', `/api/webhook-endpoints/${id}`],
+      ['POST', `/api/webhook-endpoints/${id}/rotate-secret`],
+      ['GET', `/api/webhook-endpoints/${id}/deliveries`],
+      ['POST', `/api/webhook-endpoints/${id}/deliveries/${delivery}/retry`],
+      ['POST', `/api/webhook-endpoints/${id}/replay?since=2026-01-01T00:00:00Z`],
+    ] as const) {
+      const res = await call(method, url, payload, other.token);
+      expect([method, url, res.statusCode, res.json().message]).toEqual([method, url, 404, 'Webhook endpoint not found']);
+    }
+    expect((await call('GET', `/api/webhook-endpoints/${id}`)).json()).toMatchObject({ enabled: true });
+  });
+
+  it.each([
+    [{}, 'url', 'Webhook URL must be a valid http(s) URL'],
+    [{ url: 'not a url' }, 'url', 'Webhook URL must be a valid http(s) URL'],
+    [{ url: 'ftp://hooks.shop.test/x' }, 'url', 'Webhook URL must be a valid http(s) URL'],
+    [{ url: 'https://user:pw@hooks.shop.test/x' }, 'url', 'Webhook URL must not contain credentials'],
+    [{ url: 'https://hooks.shop.test/x', eventTypes: ['payment.exploded'] }, 'eventTypes.0', expect.stringContaining('Event type must be one of payment.created')],
+    [{ url: 'https://hooks.shop.test/x', eventTypes: 'payment.created' }, 'eventTypes', 'eventTypes must be a list of event types'],
+    [{ url: 'https://hooks.shop.test/x', secret: 'mine' }, '', expect.any(String)],
+  ])('refuses the endpoint %j with 400 on %s', async (payload, field, message) => {
+    const res = await call('POST', '/api/webhook-endpoints', payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[0]).toEqual({ field: field || expect.any(String), message });
+  });
+
+  it('refuses bad replay times, cursors, limits and delivery ids with 400/404', async () => {
+    const { id } = await endpoint();
+    expect((await call('POST', `/api/webhook-endpoints/${id}/replay?since=yesterday`)).json()).toMatchObject({ statusCode: 400, message: 'since must be an ISO 8601 date-time' });
+    expect((await call('POST', `/api/webhook-endpoints/${id}/replay`)).statusCode).toBe(400);
+    expect((await call('GET', `/api/webhook-endpoints/${id}/deliveries?cursor=nonsense`)).json()).toMatchObject({ statusCode: 400, message: 'cursor is not valid' });
+    expect((await call('GET', `/api/webhook-endpoints/${id}/deliveries?limit=0`)).statusCode).toBe(400);
+    expect((await call('POST', `/api/webhook-endpoints/${id}/deliveries/nope/retry`)).json()).toMatchObject({ statusCode: 404, message: 'Webhook delivery not found' });
+    expect((await call('GET', '/api/webhook-endpoints/not-a-uuid')).statusCode).toBe(404);
+  });
+});
