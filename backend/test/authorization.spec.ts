@@ -28,8 +28,12 @@ interface Fixture {
   paymentId: string;
   /** A staging crypto payment of merchant A. */
   cryptoPaymentId: string;
+  /** A staging webhook endpoint of merchant A. */
+  webhookEndpointA: string;
 }
 
+/** A public address (no DNS needed) and an event type nothing here causes: no delivery is ever attempted. */
+const WEBHOOK_ENDPOINT = { url: 'https://93.184.215.14/hook', eventTypes: ['refund.failed'] };
 const PAYMENT = { amount: 1234, currency: 'GBP', customerEmail: 'c@example.com', customerName: 'C', orderId: 'o-1', paymentMethod: 'credit_card' };
 const CRYPTO_PAYMENT = { amount: 12.34, currency: 'EUR', targetCrypto: 'BTC', customerEmail: 'c@example.com' };
 /** A's own record: A and A's key in its environment see it; B gets 404 as for a missing one. */
@@ -114,6 +118,23 @@ const MATRIX: Record<string, { request: (f: Fixture) => Omit<InjectOptions, 'met
   'POST /api/webhooks/:gateway': { request: () => ({ url: '/api/webhooks/sandbox', payload: {} }), expected: anyone(400) },
   // A's pending payment: A may try (409, not refundable yet); B is told it does not exist.
   'POST /api/transactions/:id/refund': { request: (f) => ({ url: `/api/transactions/${f.paymentId}/refund` }), expected: merchants(404, 409) },
+  // Webhook endpoints: an integrator's (key or session); A's endpoint is A's, in the key's environment.
+  'POST /api/webhook-endpoints': { request: () => ({ url: '/api/webhook-endpoints', payload: WEBHOOK_ENDPOINT }), expected: clientApi(201) },
+  'GET /api/webhook-endpoints': { request: () => ({ url: '/api/webhook-endpoints' }), expected: clientApi(200) },
+  'GET /api/webhook-endpoints/:id': { request: (f) => ({ url: `/api/webhook-endpoints/${f.webhookEndpointA}` }), expected: ownPayment },
+  'PATCH /api/webhook-endpoints/:id': { request: (f) => ({ url: `/api/webhook-endpoints/${f.webhookEndpointA}`, payload: { enabled: true } }), expected: ownPayment },
+  'POST /api/webhook-endpoints/:id/rotate-secret': { request: (f) => ({ url: `/api/webhook-endpoints/${f.webhookEndpointA}/rotate-secret` }), expected: ownPayment },
+  'GET /api/webhook-endpoints/:id/deliveries': { request: (f) => ({ url: `/api/webhook-endpoints/${f.webhookEndpointA}/deliveries` }), expected: ownPayment },
+  'POST /api/webhook-endpoints/:id/replay': {
+    request: (f) => ({ url: `/api/webhook-endpoints/${f.webhookEndpointA}/replay?since=2020-01-01T00:00:00Z` }),
+    expected: { ...ownPayment, merchantA: 202, keyOwnEnv: 202 },
+  },
+  // Unknown ids, so the fixture's endpoint survives: 404 for anyone who may ask.
+  'DELETE /api/webhook-endpoints/:id': { request: () => ({ url: `/api/webhook-endpoints/${randomUUID()}` }), expected: { ...ownPayment, merchantA: 404, keyOwnEnv: 404 } },
+  'POST /api/webhook-endpoints/:id/deliveries/:deliveryId/retry': {
+    request: (f) => ({ url: `/api/webhook-endpoints/${f.webhookEndpointA}/deliveries/${randomUUID()}/retry` }),
+    expected: { ...ownPayment, merchantA: 404, keyOwnEnv: 404 },
+  },
 };
 
 describe('authorization', () => {
@@ -132,6 +153,7 @@ describe('authorization', () => {
     const paymentMethodA = (await t.request({ method: 'POST', url: '/api/payment-methods', headers: bearer(a.token), payload: { name: 'Cards', type: 'credit_card' } })).json<{ id: string }>().id;
     const payment = await t.request({ method: 'POST', url: '/api/client/payments', payload: { ...PAYMENT, environment: 'staging' }, headers: bearer(a.token) });
     const cryptoPayment = await t.request({ method: 'POST', url: '/api/crypto-payments/create', payload: { ...CRYPTO_PAYMENT, environment: 'staging' }, headers: bearer(a.token) });
+    const webhookEndpointA = (await t.request({ method: 'POST', url: '/api/webhook-endpoints', payload: WEBHOOK_ENDPOINT, headers: bearer(key) })).json<{ id: string }>().id;
     fixture = {
       merchantA: { id: a.merchant.id, email: a.user.email },
       applicationId,
@@ -139,6 +161,7 @@ describe('authorization', () => {
       paymentMethodA,
       paymentId: payment.json<{ id: string }>().id,
       cryptoPaymentId: cryptoPayment.json<{ payment: { id: string } }>().payment.id,
+      webhookEndpointA,
     };
     credentials = {
       anonymous: {},

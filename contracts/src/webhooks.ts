@@ -77,7 +77,7 @@ export const webhookDeliverySchema = z.object({
 export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
 
 /** GET /api/webhook-endpoints/{id}/deliveries: newest first; `cursor` is the previous page's nextCursor. */
-export const webhookDeliveryListQuerySchema = z.strictObject({
+export const webhookDeliveryListQuerySchema = z.object({
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number({ error: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(100, 'limit must be at most 100').default(20),
 });
@@ -87,7 +87,7 @@ export interface WebhookDeliveryPage {
 }
 
 /** POST /api/webhook-endpoints/{id}/replay?since=<ISO time> */
-export const webhookReplayQuerySchema = z.strictObject({
+export const webhookReplayQuerySchema = z.object({
   since: z.iso.datetime({ offset: true, error: WEBHOOK_MESSAGES.invalidSince }),
 });
 export interface WebhookReplayResult {

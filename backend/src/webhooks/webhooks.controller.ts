@@ -26,8 +26,8 @@ import { UpdateWebhookEndpoint } from './update-webhook-endpoint/update-webhook-
 import { WebhookQueries } from './webhooks.queries.js';
 
 /**
- * A merchant's webhook endpoints, in its current environment (an API key: the key's environment).
- * Another merchant's or environment's endpoint is not found.
+ * A merchant's webhook endpoints. New ones and the list are in its current environment (an API key:
+ * the key's). Another merchant's endpoint is not found, as is another environment's for a key.
  */
 @ApiTags('webhooks')
 @Controller('webhook-endpoints')
@@ -42,10 +42,17 @@ export class WebhookEndpointsController {
     private readonly replays: WebhookReplay,
   ) {}
 
+  /** New endpoints and the list: the key's environment, or the merchant's current one. */
   private async caller(key: ApiKeyPrincipal | undefined, request: AuthenticatedRequest) {
     if (key) return { merchantId: key.merchantId, environment: key.environment };
     const merchant = await this.merchants.current(request.user!.userId);
     return { merchantId: merchant.id, environment: merchant.environment };
+  }
+
+  /** One endpoint: a key reaches its own environment's only, a session its merchant's in both (as with payments). */
+  private async endpointOf(key: ApiKeyPrincipal | undefined, request: AuthenticatedRequest, id: string) {
+    const { merchantId } = await this.caller(key, request);
+    return this.queries.view(merchantId, key?.environment, id);
   }
 
   /** The answer shows the signing secret in full: the only time, with rotate-secret. */
@@ -71,8 +78,8 @@ export class WebhookEndpointsController {
 
   @Get(':id')
   async get(@Param('id') id: string, @CurrentApiKey() key: ApiKeyPrincipal | undefined, @Req() request: AuthenticatedRequest): Promise<WebhookEndpoint> {
-    const { merchantId, environment } = await this.caller(key, request);
-    return this.queries.one(merchantId, environment, id);
+    const { merchantId } = await this.endpointOf(key, request, id);
+    return this.queries.one(merchantId, undefined, id);
   }
 
   @Patch(':id')
@@ -84,18 +91,16 @@ export class WebhookEndpointsController {
     @Req() request: AuthenticatedRequest,
     @Ctx() ctx: CommandContext,
   ): Promise<WebhookEndpoint> {
-    const { merchantId, environment } = await this.caller(key, request);
-    await this.queries.view(merchantId, environment, id);
+    const { merchantId } = await this.endpointOf(key, request, id);
     const eventTypes = body.eventTypes && [...new Set(body.eventTypes)];
     await this.commandBus.execute(new UpdateWebhookEndpoint(merchantId, id, { url: body.url, eventTypes, enabled: body.enabled }, ctx));
-    return this.queries.one(merchantId, environment, id);
+    return this.queries.one(merchantId, undefined, id);
   }
 
   @Delete(':id')
   @HttpCode(204)
   async remove(@Param('id') id: string, @CurrentApiKey() key: ApiKeyPrincipal | undefined, @Req() request: AuthenticatedRequest, @Ctx() ctx: CommandContext): Promise<void> {
-    const { merchantId, environment } = await this.caller(key, request);
-    await this.queries.view(merchantId, environment, id);
+    const { merchantId } = await this.endpointOf(key, request, id);
     await this.commandBus.execute(new DeleteWebhookEndpoint(merchantId, id, ctx));
   }
 
@@ -108,10 +113,9 @@ export class WebhookEndpointsController {
     @Req() request: AuthenticatedRequest,
     @Ctx() ctx: CommandContext,
   ): Promise<WebhookEndpoint> {
-    const { merchantId, environment } = await this.caller(key, request);
-    await this.queries.view(merchantId, environment, id);
+    const { merchantId } = await this.endpointOf(key, request, id);
     const secret = await this.commandBus.execute(new RotateWebhookSecret(merchantId, id, ctx));
-    return { ...(await this.queries.one(merchantId, environment, id)), secret };
+    return { ...(await this.queries.one(merchantId, undefined, id)), secret };
   }
 
   @Get(':id/deliveries')
@@ -121,8 +125,7 @@ export class WebhookEndpointsController {
     @CurrentApiKey() key: ApiKeyPrincipal | undefined,
     @Req() request: AuthenticatedRequest,
   ): Promise<WebhookDeliveryPage> {
-    const { merchantId, environment } = await this.caller(key, request);
-    await this.queries.view(merchantId, environment, id);
+    await this.endpointOf(key, request, id);
     return this.queries.deliveries(id, query.limit, query.cursor);
   }
 
@@ -134,8 +137,7 @@ export class WebhookEndpointsController {
     @CurrentApiKey() key: ApiKeyPrincipal | undefined,
     @Req() request: AuthenticatedRequest,
   ): Promise<{ id: string; status: 'pending' }> {
-    const { merchantId, environment } = await this.caller(key, request);
-    await this.queries.view(merchantId, environment, id);
+    await this.endpointOf(key, request, id);
     await this.outbox.retry(id, deliveryId);
     return { id: deliveryId, status: 'pending' };
   }
@@ -149,8 +151,7 @@ export class WebhookEndpointsController {
     @CurrentApiKey() key: ApiKeyPrincipal | undefined,
     @Req() request: AuthenticatedRequest,
   ): Promise<WebhookReplayResult> {
-    const { merchantId, environment } = await this.caller(key, request);
-    const endpoint = await this.queries.view(merchantId, environment, id);
+    const endpoint = await this.endpointOf(key, request, id);
     return { queued: await this.replays.since(endpoint, new Date(query.since)) };
   }
 }

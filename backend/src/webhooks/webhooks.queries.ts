@@ -68,14 +68,14 @@ export class WebhookQueries {
     return (await this.endpoints.find({ where: { merchantId, environment }, order: { createdAt: 'ASC' } })).map(toEndpoint);
   }
 
-  /** The caller's endpoint; another merchant's, or another environment's, is not found. */
-  async view(merchantId: string, environment: Environment, id: string): Promise<WebhookEndpointView> {
-    const view = /^[0-9a-f-]{36}$/i.test(id) ? await this.endpoints.findOneBy({ id, merchantId, environment }) : null;
+  /** The caller's endpoint; another merchant's, or one outside `environment` when given, is not found. */
+  async view(merchantId: string, environment: Environment | undefined, id: string): Promise<WebhookEndpointView> {
+    const view = /^[0-9a-f-]{36}$/i.test(id) ? await this.endpoints.findOneBy({ id, merchantId, ...(environment ? { environment } : {}) }) : null;
     if (!view) throw new DomainError('not_found', WEBHOOK_MESSAGES.notFound);
     return view;
   }
 
-  async one(merchantId: string, environment: Environment, id: string): Promise<WebhookEndpoint> {
+  async one(merchantId: string, environment: Environment | undefined, id: string): Promise<WebhookEndpoint> {
     return toEndpoint(await this.view(merchantId, environment, id));
   }
 

@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { WebhookDelivery, WebhookDeliveryPage, WebhookEndpoint } from '@tallyline/contracts';
+import { Webhook } from 'standardwebhooks';
+import { WebhookClock } from '../src/webhooks/delivery/webhook-clock.js';
+import { createTestApp, type TestApp } from './support/app.js';
+import { bearer, registerMerchant } from './support/auth.js';
+import { createPayment } from './support/payments.js';
+import { WebhookReceiver, type ReceivedWebhook } from './support/webhook-receiver.js';
+
+/** Issue 14: timeouts, a crash in the middle of a delivery, and SSRF refusal, each on its own app. */
+let receiver: WebhookReceiver;
+beforeAll(async () => {
+  receiver = await WebhookReceiver.start();
+});
+afterAll(() => receiver.close());
+
+const call = (t: TestApp, key: string, method: 'GET' | 'POST', url: string, payload?: object) =>
+  t.request({ method, url, headers: bearer(key), ...(payload ? { payload } : {}) });
+async function stagingKey(t: TestApp): Promise<string> {
+  const { token } = await registerMerchant(t);
+  return (await t.request({ method: 'POST', url: '/api/merchants/api-keys/staging/rotate', headers: bearer(token) })).json<{ key: string }>().key;
+}
+async function endpoint(t: TestApp, key: string, url: string): Promise<WebhookEndpoint> {
+  const res = await call(t, key, 'POST', '/api/webhook-endpoints', { url, eventTypes: ['payment.created'] });
+  expect(res.statusCode).toBe(201);
+  return res.json<WebhookEndpoint>();
+}
+/** The endpoint's latest delivery once `done` holds (jest's timeout bounds the wait). */
+async function recorded(t: TestApp, key: string, id: string, done: (delivery: WebhookDelivery) => boolean): Promise<WebhookDelivery> {
+  for (;;) {
+    const [latest] = (await call(t, key, 'GET', `/api/webhook-endpoints/${id}/deliveries`)).json<WebhookDeliveryPage>().data;
+    if (latest && done(latest)) return latest;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+const about = (paymentId: string) => (hook: ReceivedWebhook) => hook.json.transaction_id === paymentId;
+const DEV = { WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_POLL_MS: '20' };
+
+describe('an endpoint that does not answer in time', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ ...DEV, WEBHOOK_TIMEOUT_MS: '300' });
+  });
+  afterAll(() => t.close());
+
+  it('is a failed attempt (no answer within the timeout), retried on the schedule with the same webhook-id', async () => {
+    const key = await stagingKey(t);
+    const { id } = await endpoint(t, key, receiver.url('/slow'));
+    receiver.answers.set('/slow', ['hold']);
+    const paymentId = await createPayment(t, key);
+    const [first] = await receiver.waitFor('/slow', about(paymentId));
+    const failed = await recorded(t, key, id, (d) => d.lastError !== null);
+    expect(failed).toMatchObject({ status: 'pending', attempts: 1, lastResponseCode: null, lastError: 'No answer within 300 ms' });
+    first!.respond(200); // too late: the attempt was given up
+    t.app.get(WebhookClock).advance(6_000);
+    const both = await receiver.waitFor('/slow', about(paymentId), 2);
+    expect(both[1]!.headers['webhook-id']).toBe(first!.headers['webhook-id']);
+    expect(await recorded(t, key, id, (d) => d.status === 'delivered')).toMatchObject({ attempts: 2, lastResponseCode: 200, lastError: null });
+  });
+});
+
+describe('a crash in the middle of a delivery, then a restart', () => {
+  let first: TestApp;
+  let restarted: TestApp;
+  afterAll(async () => {
+    await restarted.close();
+  });
+
+  it('delivers after the restart once the lease runs out, with the same webhook-id and a valid signature', async () => {
+    first = await createTestApp({ ...DEV, WEBHOOK_TIMEOUT_MS: '60000' });
+    const key = await stagingKey(first);
+    const { id, secret } = await endpoint(first, key, receiver.url('/crash'));
+    receiver.answers.set('/crash', ['hold']);
+    const paymentId = await createPayment(first, key);
+    const [cut] = await receiver.waitFor('/crash', about(paymentId));
+    // The instance dies with the attempt in flight: nothing about it is recorded.
+    await first.stop();
+    restarted = await createTestApp({ ...DEV, WEBHOOK_TIMEOUT_MS: '60000' }, { database: first.database });
+    const claimed = await recorded(restarted, key, id, () => true);
+    expect(claimed).toMatchObject({ status: 'pending', attempts: 1, lastResponseCode: null, lastError: null });
+    // Claimed by the dead instance: left alone until its lease (the timeout plus 30 s) runs out.
+    expect(Date.parse(claimed.nextAttemptAt!) - Date.parse(claimed.lastAttemptAt!)).toBe(90_000);
+    restarted.app.get(WebhookClock).advance(91_000);
+    const [, again] = await receiver.waitFor('/crash', about(paymentId), 2);
+    expect(again!.headers['webhook-id']).toBe(cut!.headers['webhook-id']);
+    expect(new Webhook(secret).verify(again!.body, again!.headers as Record<string, string>)).toEqual(cut!.json);
+    expect(await recorded(restarted, key, id, (d) => d.status === 'delivered')).toMatchObject({ attempts: 2, lastResponseCode: 200 });
+  });
+});
+
+describe('SSRF: private targets refused (the default once DATABASE_URL is set)', () => {
+  let t: TestApp;
+  let key: string;
+  beforeAll(async () => {
+    t = await createTestApp({ WEBHOOK_POLL_MS: '20' });
+    key = await stagingKey(t);
+  });
+  afterAll(() => t.close());
+
+  it.each([
+    ['http://hooks.shop.test/x', 'Webhook URL must use https'],
+    ['http://127.0.0.1:8080/x', 'Webhook URL must use https'],
+    ['https://127.0.0.1/x', 'Webhook URL must not point to a private, loopback or link-local address'],
+    ['https://localhost/x', 'Webhook URL must not point to a private, loopback or link-local address'],
+    ['https://[::1]/x', 'Webhook URL must not point to a private, loopback or link-local address'],
+    ['https://[::ffff:10.0.0.1]/x', 'Webhook URL must not point to a private, loopback or link-local address'],
+    ['https://169.254.169.254/latest/meta-data', 'Webhook URL must not point to a private, loopback or link-local address'],
+    ['https://192.168.1.10/x', 'Webhook URL must not point to a private, loopback or link-local address'],
+    ['https://no-such-host.invalid/x', 'Webhook URL host could not be resolved'],
+  ])('refuses %s with 400', async (url, message) => {
+    const res = await call(t, key, 'POST', '/api/webhook-endpoints', { url });
+    expect([res.statusCode, res.json().errors]).toEqual([400, [{ field: 'url', message }]]);
+  });
+
+  it('checks again at delivery time: endpoints made while private targets were allowed get nothing once they are not', async () => {
+    const dev = await createTestApp(DEV);
+    const devKey = await stagingKey(dev);
+    const plain = await endpoint(dev, devKey, receiver.url('/ssrf'));
+    const loopback = await endpoint(dev, devKey, 'https://localhost:9/ssrf');
+    await dev.stop();
+    const strict = await createTestApp({ WEBHOOK_POLL_MS: '20' }, { database: dev.database });
+    try {
+      await createPayment(strict, devKey);
+      expect(await recorded(strict, devKey, plain.id, (d) => d.lastError !== null)).toMatchObject({ lastError: 'Webhook URL must use https', lastResponseCode: null });
+      expect(await recorded(strict, devKey, loopback.id, (d) => d.lastError !== null)).toMatchObject({
+        lastError: 'Webhook URL must not point to a private, loopback or link-local address',
+      });
+      expect(receiver.on('/ssrf')).toEqual([]);
+    } finally {
+      await strict.close();
+    }
+  });
+});
