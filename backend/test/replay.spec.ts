@@ -29,7 +29,7 @@ const TABLES = {
   crypto_payments: 'id',
 };
 
-const PROJECTIONS = 11;
+const PROJECTIONS = 12;
 
 /**
  * `npm run replay` next to a running app: the app (`t`, running projections) serves requests while a
@@ -142,7 +142,7 @@ describe('replay on a live system', () => {
 
     hold.release();
     const summaries = await replay;
-    expect(summaries.map((s) => s.name).sort()).toEqual(['api-keys', 'application-history', 'crypto-payments', 'event-log', 'gateway-calls', 'merchant-applications', 'merchants', 'payment-methods', 'payment-stats', 'payments', 'users']);
+    expect(summaries.map((s) => s.name).sort()).toEqual(['api-keys', 'application-history', 'crypto-payments', 'event-log', 'gateway-calls', 'merchant-applications', 'merchants', 'payment-methods', 'payment-stats', 'payments', 'users', 'webhook-endpoints']);
     await caughtUp();
     // The swapped tables are the live ones: the write made during the replay is there exactly once.
     expect(await snapshot()).toEqual(live);
