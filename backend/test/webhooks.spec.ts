@@ -4,6 +4,7 @@ import { Webhook } from 'standardwebhooks';
 import { WebhookClock } from '../src/webhooks/delivery/webhook-clock.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { bearer, registerMerchant } from './support/auth.js';
+import { createCryptoPayment } from './support/crypto.js';
 import { CARDS, cardToken, completedPayment, createPayment, pay } from './support/payments.js';
 import { outboxCaughtUp, WebhookReceiver, type ReceivedWebhook } from './support/webhook-receiver.js';
 
@@ -100,6 +101,29 @@ describe('outbound webhooks', () => {
     expect(refunded!.json).toMatchObject({ status: 'completed', amount: '100.00', refund_amount: '40.00', refund_id: expect.any(String) });
     await outboxCaughtUp(t);
     expect((await deliveries(completedOnly.id)).data.map((d) => d.eventType).sort()).toEqual(['payment.completed', 'refund.completed']);
+  });
+
+  it('sends crypto payment status changes with the spec crypto fields', async () => {
+    const { path, secret } = await endpoint({ eventTypes: ['crypto_payment.created', 'crypto_payment.completed'] });
+    const payment = await createCryptoPayment(t, key);
+    const [created] = await receiver.waitFor(path, (hook) => hook.json.payment_id === payment.id);
+    expect(created!.json).toMatchObject({ type: 'crypto_payment.created', status: 'pending', blockchain_tx_hash: null, confirmations: null });
+    const simulated = await t.request({ method: 'POST', url: `/api/crypto-checkout/${payment.id}/simulate`, payload: { outcome: 'confirm' } });
+    const [completed] = await receiver.waitFor(path, (hook) => hook.json.payment_id === payment.id && hook.json.type === 'crypto_payment.completed');
+    expect(verify(secret, completed!)).toEqual(completed!.json);
+    expect(completed!.json).toEqual({
+      type: 'crypto_payment.completed',
+      payment_id: payment.id,
+      status: 'completed',
+      amount: '1000.00',
+      currency: 'EUR',
+      crypto_amount: payment.cryptoAmount,
+      crypto_currency: 'BTC',
+      blockchain_tx_hash: simulated.json<{ blockchainTxHash: string }>().blockchainTxHash,
+      confirmations: 6,
+      environment: 'staging',
+      timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
   });
 
   it('retries after a 500: the same webhook-id, delivered once the clock passes the 5 s wait', async () => {

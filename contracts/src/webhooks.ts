@@ -9,6 +9,11 @@ export const WEBHOOK_EVENT_TYPES = [
   'refund.completed',
   'refund.failed',
   'environment.switched',
+  'crypto_payment.created',
+  'crypto_payment.processing',
+  'crypto_payment.completed',
+  'crypto_payment.failed',
+  'crypto_payment.expired',
 ] as const;
 export const webhookEventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES, { error: `Event type must be one of ${WEBHOOK_EVENT_TYPES.join(', ')}` });
 export type WebhookEventType = z.infer<typeof webhookEventTypeSchema>;

@@ -1,4 +1,5 @@
 import { formatMinor, type Environment, type WebhookEventType } from '@tallyline/contracts';
+import { isCryptoPaymentEvent, type CryptoPaymentEvent } from '../../crypto-payments/index.js';
 import { isMerchantEvent } from '../../merchants/index.js';
 import { isPaymentEvent, type PaymentEvent } from '../../payments/index.js';
 import type { EventStore, StoredEvent } from '../../platform/event-store/event-store.port.js';
@@ -58,6 +59,39 @@ const environmentSwitched: Source = async (event) => {
   return { merchantId, environments: [from, to], type: 'environment.switched', payload };
 };
 
+/** The spec's crypto payload; the type follows the status the event leaves the payment in. */
+const cryptoPayment: Source = async (event, store) => {
+  const history = (await store.readStream(event.streamId, { to: event.streamVersion })).filter(isCryptoPaymentEvent) as CryptoPaymentEvent[];
+  const created = history.find((e) => e.type === 'CryptoPaymentCreated')?.data;
+  if (!created) return undefined;
+  let status = 'pending';
+  let chain: { blockchain_tx_hash: string | null; confirmations: number | null } = { blockchain_tx_hash: null, confirmations: null };
+  for (const e of history) {
+    if (e.type === 'CryptoPaymentExpired') status = 'expired';
+    if (e.type !== 'CryptoPaymentStatusChanged') continue;
+    status = e.data.to;
+    chain = { blockchain_tx_hash: e.data.blockchainTxHash ?? chain.blockchain_tx_hash, confirmations: e.data.confirmations ?? chain.confirmations };
+  }
+  const type = `crypto_payment.${event.type === 'CryptoPaymentCreated' ? 'created' : status}` as WebhookEventType;
+  return {
+    merchantId: created.merchantId,
+    environments: [created.environment],
+    type,
+    payload: {
+      type,
+      payment_id: created.paymentId,
+      status,
+      amount: formatMinor(created.amountMinor, created.currency),
+      currency: created.currency,
+      crypto_amount: created.cryptoAmount,
+      crypto_currency: created.targetCrypto,
+      ...chain,
+      environment: created.environment,
+      timestamp: event.recordedAt.toISOString(),
+    },
+  };
+};
+
 /**
  * Which domain events become webhooks, and how: the one place to add a mapping (crypto payments,
  * application status changes). Keyed by the stored event's type.
@@ -69,6 +103,9 @@ export const WEBHOOK_SOURCES: Record<string, Source> = {
   RefundCompleted: payment('refund.completed', (full) => (full ? 'refunded' : 'completed')),
   RefundFailed: payment('refund.failed', 'completed'),
   EnvironmentSwitched: environmentSwitched,
+  CryptoPaymentCreated: cryptoPayment,
+  CryptoPaymentStatusChanged: cryptoPayment,
+  CryptoPaymentExpired: cryptoPayment,
 };
 
 export function webhookMessageOf(event: StoredEvent, store: EventStore): Promise<WebhookMessage | undefined> {
