@@ -111,5 +111,6 @@ export function useSwitchEnvironment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiRequest<Merchant>('/api/merchants/environment', { method: 'PATCH' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['session', 'merchant'] }) });
+    // The dashboard's figures are the current environment's: they change with it.
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['session', 'merchant'] }), queryClient.invalidateQueries({ queryKey: ['dashboard'] })]) });
 }

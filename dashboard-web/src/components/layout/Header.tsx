@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { AppBar, Box, Button, Container, IconButton, Link, Toolbar } from '@mui/material';
 import MenuIcon from '@mui/icons-material/Menu';
 import OpenInNew from '@mui/icons-material/OpenInNew';
-import { Link as RouterLink, NavLink } from 'react-router';
+import { Link as RouterLink, NavLink, useLocation } from 'react-router';
 import { useCurrentMerchant } from '../../lib/session';
 import { EnvironmentSwitch } from './EnvironmentSwitch';
 import { MobileNav } from './MobileNav';
@@ -32,6 +32,8 @@ const navButtonSx = {
 export function Header() {
   const { user, merchant, isLoading } = useCurrentMerchant();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // The dashboard's top bar has its own switch; one badge per screen.
+  const switchable = !useLocation().pathname.startsWith('/dashboard') ? merchant : null;
 
   return (
     <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
@@ -58,7 +60,7 @@ export function Header() {
           </Box>
           <Box sx={{ flexGrow: 1, display: { xs: 'block', md: 'none' } }} />
           <Box sx={{ display: { xs: 'none', md: 'flex' }, alignItems: 'center', gap: 1.5 }}>
-            {merchant && <EnvironmentSwitch environment={merchant.environment} />}
+            {switchable && <EnvironmentSwitch environment={switchable.environment} />}
             {user ? (
               <>
                 <Button component={RouterLink} to="/dashboard" variant="contained" disableElevation>
@@ -90,7 +92,7 @@ export function Header() {
           </IconButton>
         </Toolbar>
       </Container>
-      <MobileNav open={drawerOpen} onClose={() => setDrawerOpen(false)} user={user} merchant={merchant} />
+      <MobileNav open={drawerOpen} onClose={() => setDrawerOpen(false)} user={user} merchant={switchable} />
     </AppBar>
   );
 }

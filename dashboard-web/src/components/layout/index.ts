@@ -1,1 +1,2 @@
 export { SiteLayout } from './SiteLayout';
+export { EnvironmentSwitch } from './EnvironmentSwitch';

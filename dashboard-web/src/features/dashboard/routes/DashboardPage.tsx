@@ -1,16 +1,30 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Alert, Box, Card, CardContent, Chip, Container, Skeleton, Stack, Typography } from '@mui/material';
 import { Navigate, useParams, useSearchParams } from 'react-router';
+import type { Merchant, User } from '@tallyline/contracts';
 import { useCurrentMerchant } from '../../../lib/session';
+import { DashboardShell } from '../components/DashboardShell';
+import { OverviewTab } from '../components/OverviewTab';
+import { TransactionsTab } from '../components/TransactionsTab';
+import { DASHBOARD_TABS, type DashboardTab } from '../dashboard-tabs';
 
-const TABS = ['overview', 'transactions', 'analytics', 'payments', 'settings'] as const;
+// The charts library is big: only the analytics tab loads it.
+const AnalyticsTab = lazy(() => import('../components/AnalyticsTab'));
+
+const TITLES: Record<DashboardTab, string> = {
+  overview: 'Overview',
+  transactions: 'Transactions',
+  analytics: 'Analytics',
+  payments: 'Payment Methods',
+  settings: 'Settings',
+};
 
 /** The tab comes from the path, else `?tab=`; anything unknown shows the overview. */
-function useDashboardTab(): (typeof TABS)[number] {
+function useDashboardTab(): DashboardTab {
   const { tab } = useParams();
   const [search] = useSearchParams();
   const requested = tab ?? search.get('tab') ?? 'overview';
-  return (TABS as readonly string[]).includes(requested) ? (requested as (typeof TABS)[number]) : 'overview';
+  return (DASHBOARD_TABS as readonly string[]).includes(requested) ? (requested as DashboardTab) : 'overview';
 }
 
 function DashboardSkeleton() {
@@ -25,6 +39,38 @@ function DashboardSkeleton() {
       <Skeleton variant="rounded" height={240} />
     </Stack>
   );
+}
+
+/** The payment methods and settings tabs are other work; until then they show the account. */
+function AccountCard({ user, merchant }: { user: User; merchant: Merchant }) {
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Stack spacing={1}>
+          <Typography component="h2" variant="h6" sx={{ fontWeight: 700 }}>{merchant.companyName}</Typography>
+          <Typography data-testid="dashboard-user">
+            Signed in as {`${user.firstName} ${user.lastName}`.trim() || user.email} ({user.email})
+          </Typography>
+          <Typography>Business type: {merchant.businessType}</Typography>
+          <Box>
+            <Chip size="small" label={merchant.environment === 'production' ? 'Production' : 'Staging'} />
+          </Box>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+function TabContent({ tab, user, merchant }: { tab: DashboardTab; user: User; merchant: Merchant }) {
+  if (tab === 'overview') return <OverviewTab />;
+  if (tab === 'transactions') return <TransactionsTab />;
+  if (tab === 'analytics')
+    return (
+      <Suspense fallback={<Skeleton variant="rounded" height={320} aria-label="Loading analytics" />}>
+        <AnalyticsTab />
+      </Suspense>
+    );
+  return <AccountCard user={user} merchant={merchant} />;
 }
 
 export default function DashboardPage() {
@@ -42,25 +88,13 @@ export default function DashboardPage() {
       </>
     );
   else
-    body = (
-      <>
-        <Typography variant="h1" sx={{ fontSize: 32, fontWeight: 700, mb: 1 }}>Dashboard</Typography>
-        <Typography color="text.secondary" sx={{ mb: 3, textTransform: 'capitalize' }}>{tab}</Typography>
-        <Card variant="outlined">
-          <CardContent>
-            <Stack spacing={1}>
-              <Typography component="h2" variant="h6" sx={{ fontWeight: 700 }}>{merchant.companyName}</Typography>
-              <Typography data-testid="dashboard-user">
-                Signed in as {`${user.firstName} ${user.lastName}`.trim() || user.email} ({user.email})
-              </Typography>
-              <Typography>Business type: {merchant.businessType}</Typography>
-              <Box>
-                <Chip size="small" label={merchant.environment === 'production' ? 'Production' : 'Staging'} />
-              </Box>
-            </Stack>
-          </CardContent>
-        </Card>
-      </>
+    return (
+      <DashboardShell merchant={merchant} tab={tab}>
+        <Typography variant="h1" sx={{ fontSize: { xs: 24, md: 30 }, fontWeight: 700, mb: 2 }}>
+          Dashboard <Box component="span" sx={{ color: 'text.secondary', fontWeight: 500 }}>· {TITLES[tab]}</Box>
+        </Typography>
+        <TabContent tab={tab} user={user} merchant={merchant} />
+      </DashboardShell>
     );
   return <Container sx={{ py: { xs: 3, md: 6 } }}>{body}</Container>;
 }

@@ -1,0 +1,66 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MerchantAnalytics, MerchantStats, Payment, RefundResult, TransactionPage } from '@tallyline/contracts';
+import { ApiError, apiRequest, getAuthToken } from '../../../lib/api';
+
+/** Every dashboard query lives under this key, so an environment switch (lib/session) or a refund refreshes them all. */
+const DASHBOARD_KEY = 'dashboard';
+
+export function useMerchantStats() {
+  return useQuery({ queryKey: [DASHBOARD_KEY, 'stats'], queryFn: () => apiRequest<MerchantStats>('/api/merchants/stats') });
+}
+
+export function useMerchantAnalytics(days: number) {
+  return useQuery({
+    queryKey: [DASHBOARD_KEY, 'analytics', days],
+    queryFn: () => apiRequest<MerchantAnalytics>(`/api/merchants/analytics?days=${days}`),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One page of GET /api/transactions for the given query string (filters, limit, cursor). */
+export function useTransactions(query: URLSearchParams) {
+  const search = query.toString();
+  return useQuery({
+    queryKey: [DASHBOARD_KEY, 'transactions', search],
+    queryFn: () => apiRequest<TransactionPage>(`/api/transactions?${search}`),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function usePayment(id: string | null) {
+  return useQuery({
+    queryKey: [DASHBOARD_KEY, 'payment', id],
+    enabled: id !== null,
+    queryFn: () => apiRequest<Payment>(`/api/client/payments/${encodeURIComponent(id ?? '')}`),
+  });
+}
+
+/** A full refund (no amount): the server refunds what is left. */
+export function useRefund() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest<RefundResult>(`/api/transactions/${encodeURIComponent(id)}/refund`, { method: 'POST', json: {} }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [DASHBOARD_KEY] }),
+  });
+}
+
+/**
+ * GET /api/transactions/export with the bearer token (a plain link could not send it), saved by the
+ * browser as a file.
+ */
+export async function downloadTransactionsCsv(filters: URLSearchParams): Promise<void> {
+  const token = getAuthToken();
+  const response = await fetch(`/api/transactions/export?${filters.toString()}`, {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+    credentials: 'include',
+  });
+  if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText);
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `transactions-${new Date().toISOString().slice(0, 10)}.csv`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}

@@ -1,0 +1,143 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Avatar, Badge, Box, Drawer, IconButton, InputAdornment, List, ListItemButton, ListItemIcon, ListItemText, TextField, Tooltip, Typography } from '@mui/material';
+import AccountBalanceWallet from '@mui/icons-material/AccountBalanceWallet';
+import BarChart from '@mui/icons-material/BarChart';
+import Dashboard from '@mui/icons-material/Dashboard';
+import Home from '@mui/icons-material/Home';
+import Menu from '@mui/icons-material/Menu';
+import Notifications from '@mui/icons-material/Notifications';
+import ReceiptLong from '@mui/icons-material/ReceiptLong';
+import Search from '@mui/icons-material/Search';
+import Settings from '@mui/icons-material/Settings';
+import { Link as RouterLink, NavLink, useNavigate, useSearchParams } from 'react-router';
+import type { Merchant } from '@tallyline/contracts';
+import { EnvironmentSwitch } from '../../../components/layout';
+import type { DashboardTab } from '../dashboard-tabs';
+
+const LINKS: { tab: DashboardTab; label: string; icon: ReactNode }[] = [
+  { tab: 'overview', label: 'Overview', icon: <Dashboard /> },
+  { tab: 'transactions', label: 'Transactions', icon: <ReceiptLong /> },
+  { tab: 'analytics', label: 'Analytics', icon: <BarChart /> },
+  { tab: 'payments', label: 'Payment Methods', icon: <AccountBalanceWallet /> },
+  { tab: 'settings', label: 'Settings', icon: <Settings /> },
+];
+
+const SIDEBAR_WIDTH = 240;
+
+function initials(companyName: string): string {
+  const words = companyName.trim().split(/\s+/).filter(Boolean);
+  return words.slice(0, 2).map((word) => word[0]?.toUpperCase() ?? '').join('') || '?';
+}
+
+function Sidebar({ merchant, tab, onNavigate }: { merchant: Merchant; tab: DashboardTab; onNavigate?: () => void }) {
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', width: SIDEBAR_WIDTH }}>
+      <List component="nav" aria-label="Dashboard" sx={{ flexGrow: 1, p: 1 }}>
+        {LINKS.map((link) => (
+          <ListItemButton
+            key={link.tab}
+            component={NavLink}
+            to={`/dashboard/${link.tab}`}
+            selected={link.tab === tab}
+            aria-current={link.tab === tab ? 'page' : undefined}
+            onClick={onNavigate}
+            sx={{ borderRadius: 1, mb: 0.5 }}
+          >
+            <ListItemIcon sx={{ minWidth: 36 }}>{link.icon}</ListItemIcon>
+            <ListItemText primary={link.label} />
+          </ListItemButton>
+        ))}
+      </List>
+      <Box data-testid="sidebar-merchant" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, p: 2, borderTop: 1, borderColor: 'divider' }}>
+        <Avatar sx={{ bgcolor: 'primary.main', width: 36, height: 36, fontSize: 15 }} aria-hidden>
+          {initials(merchant.companyName)}
+        </Avatar>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="body2" sx={{ fontWeight: 700 }} noWrap>{merchant.companyName}</Typography>
+          <Typography variant="caption" color="text.secondary" noWrap component="p">{merchant.email}</Typography>
+        </Box>
+      </Box>
+    </Box>
+  );
+}
+
+/** The top bar's search: any tab, it opens the transactions tab filtered by `q`. */
+function TransactionSearch({ tab }: { tab: DashboardTab }) {
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const current = tab === 'transactions' ? (search.get('q') ?? '') : '';
+  const [value, setValue] = useState(current);
+  const [shown, setShown] = useState(current);
+  // The URL changed under us (a link, back, a cleared filter): show its q.
+  if (shown !== current) {
+    setShown(current);
+    setValue(current);
+  }
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const next = tab === 'transactions' ? new URLSearchParams(search) : new URLSearchParams();
+    next.delete('after');
+    if (value.trim()) next.set('q', value.trim());
+    else next.delete('q');
+    void navigate(`/dashboard/transactions?${next.toString()}`);
+  };
+  return (
+    <Box component="form" role="search" onSubmit={onSubmit} sx={{ flex: '1 1 200px', maxWidth: { md: 420 }, minWidth: 0 }}>
+      <TextField
+        size="small"
+        fullWidth
+        placeholder="Search transactions..."
+        value={value}
+        onChange={(event) => setValue(event.target.value)}
+        slotProps={{
+          htmlInput: { 'aria-label': 'Search transactions', type: 'search' },
+          input: { startAdornment: <InputAdornment position="start"><Search fontSize="small" aria-hidden /></InputAdornment> },
+        }}
+      />
+    </Box>
+  );
+}
+
+/** Sidebar (a drawer on phones), top bar, and the tab's content. */
+export function DashboardShell({ merchant, tab, children }: { merchant: Merchant; tab: DashboardTab; children: ReactNode }) {
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  return (
+    <Box sx={{ display: 'flex', minHeight: 'calc(100vh - 64px)', bgcolor: 'grey.50' }}>
+      <Box sx={{ display: { xs: 'none', md: 'block' }, flexShrink: 0, borderRight: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
+        <Box sx={{ position: 'sticky', top: 64, height: 'calc(100vh - 64px)' }}>
+          <Sidebar merchant={merchant} tab={tab} />
+        </Box>
+      </Box>
+      <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)} sx={{ display: { md: 'none' } }}>
+        <Sidebar merchant={merchant} tab={tab} onNavigate={() => setDrawerOpen(false)} />
+      </Drawer>
+      <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', px: { xs: 1.5, md: 3 }, py: 1.5, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
+          <IconButton aria-label="Open dashboard menu" onClick={() => setDrawerOpen(true)} sx={{ display: { md: 'none' } }}>
+            <Menu />
+          </IconButton>
+          <TransactionSearch tab={tab} />
+          {/* On phones this group is the top bar's second row. */}
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, ml: 'auto', width: { xs: '100%', sm: 'auto' } }}>
+            <Box sx={{ mr: 'auto', pr: 1 }}>
+              <EnvironmentSwitch environment={merchant.environment} />
+            </Box>
+            <Tooltip title="Notifications">
+              <IconButton aria-label="Notifications (none)">
+                <Badge color="primary" variant="dot" invisible>
+                  <Notifications />
+                </Badge>
+              </IconButton>
+            </Tooltip>
+            <Tooltip title="Home">
+              <IconButton component={RouterLink} to="/" aria-label="Go to home page">
+                <Home />
+              </IconButton>
+            </Tooltip>
+          </Box>
+        </Box>
+        <Box sx={{ p: { xs: 1.5, sm: 2, md: 3 } }}>{children}</Box>
+      </Box>
+    </Box>
+  );
+}

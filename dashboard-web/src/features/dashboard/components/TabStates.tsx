@@ -1,0 +1,19 @@
+import { Alert, Box, Button, Typography } from '@mui/material';
+import { errorMessage } from '../../../lib/api';
+
+/** A query's failure with a way to try again. */
+export function LoadError({ error, what, onRetry }: { error: unknown; what: string; onRetry: () => void }) {
+  return (
+    <Alert severity="error" action={<Button color="inherit" size="small" onClick={onRetry}>Retry</Button>}>
+      Could not load {what}: {errorMessage(error, 'Please try again.')}
+    </Alert>
+  );
+}
+
+export function EmptyState({ children }: { children: string }) {
+  return (
+    <Box sx={{ py: 5, textAlign: 'center' }}>
+      <Typography color="text.secondary">{children}</Typography>
+    </Box>
+  );
+}

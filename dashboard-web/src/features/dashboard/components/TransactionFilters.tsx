@@ -1,0 +1,57 @@
+import { Box, MenuItem, TextField } from '@mui/material';
+import { useSearchParams } from 'react-router';
+import { METHOD_LABELS } from '../format';
+import { AMOUNT_RANGES, DATE_RANGES, METHOD_OPTIONS, STATUS_OPTIONS, withFilter, type FILTER_KEYS } from '../transaction-filters';
+
+type FilterKey = (typeof FILTER_KEYS)[number];
+
+function Select({ label, name, options }: { label: string; name: FilterKey; options: { value: string; label: string }[] }) {
+  const [search, setSearch] = useSearchParams();
+  return (
+    <TextField
+      select
+      size="small"
+      label={label}
+      value={search.get(name) ?? ''}
+      onChange={(event) => setSearch(withFilter(search, name, event.target.value))}
+      slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+    >
+      {options.map((option) => (
+        <MenuItem key={option.value} value={option.value}>{option.label}</MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+function DateField({ label, name }: { label: string; name: 'from' | 'to' }) {
+  const [search, setSearch] = useSearchParams();
+  return (
+    <TextField
+      type="date"
+      size="small"
+      label={label}
+      value={search.get(name) ?? ''}
+      onChange={(event) => setSearch(withFilter(search, name, event.target.value))}
+      slotProps={{ inputLabel: { shrink: true } }}
+    />
+  );
+}
+
+/** The four filters of the spec, kept in the URL so a reload or a shared link shows the same list. */
+export function TransactionFilters() {
+  const [search] = useSearchParams();
+  return (
+    <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, minmax(0, 1fr))' }, mb: 2 }}>
+      <Select label="Date Range" name="range" options={[{ value: '', label: 'All time' }, ...DATE_RANGES]} />
+      <Select label="Status" name="status" options={[{ value: '', label: 'All statuses' }, ...STATUS_OPTIONS.map((s) => ({ value: s, label: s[0]?.toUpperCase() + s.slice(1) }))]} />
+      <Select label="Payment Method" name="method" options={[{ value: '', label: 'All methods' }, ...METHOD_OPTIONS.map((m) => ({ value: m, label: METHOD_LABELS[m] }))]} />
+      <Select label="Amount Range" name="amount" options={[{ value: '', label: 'All amounts' }, ...Object.entries(AMOUNT_RANGES).map(([value, range]) => ({ value, label: range.label }))]} />
+      {search.get('range') === 'custom' && (
+        <>
+          <DateField label="From" name="from" />
+          <DateField label="To" name="to" />
+        </>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,90 @@
+import '@testing-library/jest-dom/jest-globals';
+import { beforeEach, describe, expect, it, type jest } from '@jest/globals';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, useLocation } from 'react-router';
+import type { Transaction } from '@tallyline/contracts';
+import { ToastProvider } from '../../../components/toast';
+import { jsonResponse, mockFetch } from '../../../../test/fetch';
+import { TransactionsTab } from './TransactionsTab';
+
+const tx = (id: string, status: Transaction['status']): Transaction => ({
+  id,
+  gatewayTransactionId: null,
+  amount: '25.00',
+  refundedAmount: '0.00',
+  currency: 'GBP',
+  paymentMethod: 'credit_card',
+  status,
+  description: 'Payment',
+  customerName: 'Ann Smith',
+  customerEmail: 'ann@example.com',
+  createdAt: '2026-01-02T10:00:00Z',
+});
+
+function Search() {
+  return <p data-testid="search">{useLocation().search}</p>;
+}
+
+function renderTab(url: string) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <ToastProvider>
+        <MemoryRouter initialEntries={[url]}>
+          <TransactionsTab />
+          <Search />
+        </MemoryRouter>
+      </ToastProvider>
+    </QueryClientProvider>,
+  );
+}
+
+const requested = (fetchMock: jest.Mock<typeof fetch>) => fetchMock.mock.calls.map((call) => call[0] as string);
+
+describe('TransactionsTab', () => {
+  let fetchMock: jest.Mock<typeof fetch>;
+  beforeEach(() => {
+    localStorage.clear();
+    fetchMock = mockFetch();
+  });
+
+  it("asks the API for the URL's filters and search, and a new filter goes back to page one", async () => {
+    fetchMock.mockImplementation(() => Promise.resolve(jsonResponse(200, { data: [tx('pay_1', 'pending')], nextCursor: 'c2' })));
+    renderTab('/dashboard/transactions?status=completed&amount=1000%2B&q=ann&after=c1');
+    expect(screen.getByText('Loading transactions...')).toBeInTheDocument();
+    expect(await screen.findAllByText('pay_1')).not.toHaveLength(0);
+    expect(requested(fetchMock)[0]).toBe('/api/transactions?status=completed&minAmount=100001&q=ann&limit=20&cursor=c1');
+
+    await userEvent.click(screen.getByRole('combobox', { name: 'Payment Method' }));
+    await userEvent.click(screen.getByRole('option', { name: 'Bank Transfer' }));
+    expect(screen.getByTestId('search')).toHaveTextContent('?status=completed&amount=1000%2B&q=ann&method=bank_transfer');
+    expect(requested(fetchMock).at(-1)).toBe('/api/transactions?status=completed&paymentMethod=bank_transfer&minAmount=100001&q=ann&limit=20');
+  });
+
+  it('offers Refund only for completed payments, confirms, and says Refund failed when the server refuses', async () => {
+    fetchMock.mockImplementation((input) =>
+      Promise.resolve(
+        (input as string).includes('/refund')
+          ? jsonResponse(409, { message: 'A refund of this payment is already in progress' })
+          : jsonResponse(200, { data: [tx('pay_done', 'completed'), tx('pay_wait', 'pending')], nextCursor: null }),
+      ),
+    );
+    renderTab('/dashboard/transactions');
+    const table = await screen.findByTestId('transactions-table');
+    expect(within(table).getAllByRole('button', { name: /^Refund transaction/ })).toHaveLength(1);
+    await userEvent.click(within(table).getByRole('button', { name: 'Refund transaction pay_done' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Confirm refund' }));
+    expect(await screen.findByText('Refund failed')).toBeInTheDocument();
+    expect(screen.getByText('Failed to process refund. Please try again.')).toBeInTheDocument();
+    expect(requested(fetchMock)).toContain('/api/transactions/pay_done/refund');
+  });
+
+  it('shows the empty state', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, { data: [], nextCursor: null }));
+    renderTab('/dashboard/transactions');
+    expect(await screen.findByText('No transactions found')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+  });
+});

@@ -1,0 +1,156 @@
+import { useState } from 'react';
+import { Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, IconButton, Tooltip, Typography } from '@mui/material';
+import Download from '@mui/icons-material/Download';
+import Visibility from '@mui/icons-material/Visibility';
+import { useSearchParams } from 'react-router';
+import type { Transaction } from '@tallyline/contracts';
+import { ResponsiveTable } from '../../../components/responsive-table';
+import { useToast } from '../../../components/toast';
+import { errorMessage } from '../../../lib/api';
+import { downloadTransactionsCsv, useRefund, useTransactions } from '../api/dashboard-api';
+import { formatDate, formatMoney, METHOD_LABELS } from '../format';
+import { apiFilters } from '../transaction-filters';
+import { StatusChip } from './StatusChip';
+import { TransactionDrawer } from './TransactionDrawer';
+import { TransactionFilters } from './TransactionFilters';
+import { EmptyState, LoadError } from './TabStates';
+
+const PAGE_SIZE = 20;
+
+function RefundDialog({ transaction, onClose }: { transaction: Transaction | null; onClose: () => void }) {
+  const toast = useToast();
+  const refund = useRefund();
+  const confirm = () => {
+    if (!transaction) return;
+    refund.mutate(transaction.id, {
+      onSuccess: () => toast({ title: 'Refund processed', description: 'The refund has been successfully processed.' }),
+      onError: () => toast({ title: 'Refund failed', description: 'Failed to process refund. Please try again.', variant: 'destructive' }),
+      onSettled: onClose,
+    });
+  };
+  return (
+    <Dialog open={transaction !== null} onClose={refund.isPending ? undefined : onClose}>
+      <DialogTitle>Refund this transaction?</DialogTitle>
+      <DialogContent>
+        <DialogContentText>
+          {transaction && `${formatMoney(transaction.amount, transaction.currency)} will be refunded in full to ${transaction.customerName || 'the customer'}. This cannot be undone.`}
+        </DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={refund.isPending}>Cancel</Button>
+        <Button onClick={confirm} color="error" variant="contained" disabled={refund.isPending}>
+          {refund.isPending ? 'Refunding...' : 'Confirm refund'}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function ExportButton({ filters }: { filters: URLSearchParams }) {
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+  const onExport = async () => {
+    setBusy(true);
+    try {
+      await downloadTransactionsCsv(filters);
+    } catch (error) {
+      toast({ title: 'Export failed', description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button variant="outlined" startIcon={<Download />} onClick={() => void onExport()} disabled={busy}>
+      {busy ? 'Exporting...' : 'Export'}
+    </Button>
+  );
+}
+
+export function TransactionsTab() {
+  const [search, setSearch] = useSearchParams();
+  const filters = apiFilters(search);
+  // `after` repeats: the cursors of the pages already passed, so Previous and a reload both work.
+  const trail = search.getAll('after');
+  const query = new URLSearchParams(filters);
+  query.set('limit', String(PAGE_SIZE));
+  const cursor = trail.at(-1);
+  if (cursor) query.set('cursor', cursor);
+  const page = useTransactions(query);
+  const [refunding, setRefunding] = useState<Transaction | null>(null);
+
+  const setPage = (next: string[]) => {
+    const url = new URLSearchParams(search);
+    url.delete('after');
+    next.forEach((c) => url.append('after', c));
+    setSearch(url);
+  };
+  const setView = (id: string | null) => {
+    const url = new URLSearchParams(search);
+    if (id) url.set('view', id);
+    else url.delete('view');
+    setSearch(url);
+  };
+
+  let body;
+  if (page.isPending) body = <Typography role="status" sx={{ py: 4, textAlign: 'center' }}>Loading transactions...</Typography>;
+  else if (page.error) body = <LoadError error={page.error} what="transactions" onRetry={() => void page.refetch()} />;
+  else if (page.data.data.length === 0) body = <EmptyState>No transactions found</EmptyState>;
+  else
+    body = (
+      <ResponsiveTable
+        label="Transactions"
+        testId="transactions-table"
+        columns={['Transaction', 'Customer', 'Amount', 'Method', 'Status', 'Date', 'Actions']}
+        rows={page.data.data.map((t) => ({
+          key: t.id,
+          cells: [
+            <Box key="t" sx={{ minWidth: 0 }}>
+              <Typography variant="body2" sx={{ fontFamily: 'monospace', fontSize: 12, wordBreak: 'break-all' }}>{t.id}</Typography>
+              <Typography variant="body2" color="text.secondary">{t.description}</Typography>
+            </Box>,
+            <Box key="c">
+              <Typography variant="body2">{t.customerName || 'N/A'}</Typography>
+              <Typography variant="body2" color="text.secondary">{t.customerEmail || 'N/A'}</Typography>
+            </Box>,
+            formatMoney(t.amount, t.currency),
+            METHOD_LABELS[t.paymentMethod],
+            <StatusChip key="s" status={t.status} />,
+            formatDate(t.createdAt),
+            <Box key="a" sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+              <Tooltip title="View details">
+                <IconButton size="small" aria-label={`View transaction ${t.id}`} onClick={() => setView(t.id)}><Visibility fontSize="small" /></IconButton>
+              </Tooltip>
+              {t.status === 'completed' && (
+                <Button size="small" color="error" onClick={() => setRefunding(t)} aria-label={`Refund transaction ${t.id}`}>Refund</Button>
+              )}
+            </Box>,
+          ],
+        }))}
+      />
+    );
+
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 2, flexWrap: 'wrap' }}>
+          <Typography component="h2" variant="h6" sx={{ fontWeight: 700 }}>Transactions</Typography>
+          <ExportButton filters={filters} />
+        </Box>
+        <TransactionFilters />
+        {search.get('q') && (
+          <Typography variant="body2" sx={{ mb: 1 }}>
+            Matching “{search.get('q')}” <Button size="small" onClick={() => { const url = new URLSearchParams(search); url.delete('q'); url.delete('after'); setSearch(url); }}>Clear search</Button>
+          </Typography>
+        )}
+        {body}
+        <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mt: 1 }}>
+          <Button disabled={trail.length === 0} onClick={() => setPage(trail.slice(0, -1))}>Previous</Button>
+          <Typography variant="body2" color="text.secondary">Page {trail.length + 1}</Typography>
+          <Button disabled={!page.data?.nextCursor || page.isPlaceholderData} onClick={() => page.data?.nextCursor && setPage([...trail, page.data.nextCursor])}>Next</Button>
+        </Box>
+      </CardContent>
+      <TransactionDrawer id={search.get('view')} onClose={() => setView(null)} />
+      <RefundDialog transaction={refunding} onClose={() => setRefunding(null)} />
+    </Card>
+  );
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from '@jest/globals';
+import type { AnalyticsDay } from '@tallyline/contracts';
+import { countryName, monthOverMonth, NO_PREVIOUS_DATA } from './format';
+
+const day = (revenue: number, transactions: number, completed: number): AnalyticsDay => ({ date: '2026-01-01', revenue, transactions, completed });
+const days = (count: number, value: AnalyticsDay) => Array.from({ length: count }, () => value);
+
+describe('monthOverMonth', () => {
+  it('compares the last 30 days with the 30 before them', () => {
+    // previous: 30 × (10 revenue, 2 tx, 1 completed); current: 30 × (15, 3, 3)
+    const growth = monthOverMonth([...days(30, day(10, 2, 1)), ...days(30, day(15, 3, 3))]);
+    expect(growth.revenue).toBe('+50.0% from last month');
+    expect(growth.transactions).toBe('+50.0% from last month');
+    expect(growth.successRate).toBe('+100.0% from last month'); // 50 % → 100 %
+    expect(growth.avgTransaction).toBe('-50.0% from last month'); // 10 → 5 per completed payment
+  });
+
+  it('says there is nothing to compare with when the previous month is empty', () => {
+    const growth = monthOverMonth([...days(30, day(0, 0, 0)), ...days(30, day(15, 3, 3))]);
+    expect(growth).toEqual({ revenue: NO_PREVIOUS_DATA, transactions: NO_PREVIOUS_DATA, successRate: NO_PREVIOUS_DATA, avgTransaction: NO_PREVIOUS_DATA });
+  });
+
+  it('shows no change as 0.0%', () => {
+    expect(monthOverMonth(days(60, day(5, 1, 1))).revenue).toBe('0.0% from last month');
+  });
+});
+
+describe('countryName', () => {
+  it('names ISO codes and calls a missing country Unknown', () => {
+    expect(countryName('GB')).toBe('United Kingdom');
+    expect(countryName(null)).toBe('Unknown');
+  });
+});

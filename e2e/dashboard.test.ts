@@ -1,0 +1,216 @@
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { mkdir, readFile } from 'node:fs/promises';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { useAppAndBrowser } from './support/app.js';
+import { watchErrors } from './support/browser.js';
+
+/** Screenshots are for people to look at, not part of the repository. */
+const SHOTS = process.env.DASHBOARD_SHOTS_DIR ?? '/tmp/dashboard-shots';
+const APPROVE_CARD = '4111111111111111';
+
+/** The revenue line and the volume bars are drawn: a wide line path and at least one bar with height. */
+async function drawn(page: Page) {
+  await page.waitForFunction(() => {
+    const size = (el: Element) => el.getBoundingClientRect();
+    const line = Array.from(document.querySelectorAll('[data-testid="revenue-chart"] svg path')).some((path) => size(path).width > 100);
+    const bars = Array.from(document.querySelectorAll('[data-testid="volume-chart"] svg rect')).some((rect) => size(rect).height > 10 && size(rect).width < 100);
+    return line && bars;
+  });
+}
+
+describe('the merchant dashboard against the real app', () => {
+  const app = useAppAndBrowser();
+  const merchant = { token: '', company: `Acme Widgets ${randomUUID().slice(0, 4)}`, paid: [] as string[], pending: '' };
+
+  async function api<T>(path: string, body?: unknown, token = merchant.token): Promise<T> {
+    const res = await fetch(app.server.url + path, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await res.text();
+    assert.ok(res.ok, `${path}: ${res.status} ${text}`);
+    return JSON.parse(text) as T;
+  }
+
+  /** A payment in the merchant's current environment, paid with the approving card unless `pending`. */
+  async function payment(amount: number, extra: Record<string, unknown>, pending = false): Promise<string> {
+    const { id } = await api<{ id: string }>('/api/client/payments', {
+      amount,
+      currency: 'GBP',
+      customerEmail: 'ann@example.com',
+      customerName: 'Ann Smith',
+      orderId: `order-${randomUUID().slice(0, 6)}`,
+      paymentMethod: 'credit_card',
+      ...extra,
+    });
+    if (pending) return id;
+    const { token } = await api<{ token: string }>('/api/sandbox-gateway/tokens', { cardNumber: APPROVE_CARD, expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '123' }, '');
+    const paid = await api<{ status: string }>(`/api/checkout/${id}/pay`, { token }, '');
+    assert.equal(paid.status, 'completed');
+    return id;
+  }
+
+  async function open(path: string, width = 1280): Promise<Page> {
+    const page = await app.browser.newPage({ viewport: { width, height: 900 } });
+    await page.addInitScript((token) => {
+      window.localStorage.setItem('auth_token', token);
+      // A decided cookie choice, so the banner does not cover the screenshots.
+      window.localStorage.setItem('tallyline_cookie_consent', JSON.stringify({ essential: true, functional: false, analytics: false, marketing: false, decidedAt: new Date().toISOString() }));
+    }, merchant.token);
+    await page.goto(app.server.url + path);
+    return page;
+  }
+
+  async function shoot(page: Page, name: string) {
+    await mkdir(SHOTS, { recursive: true });
+    await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  }
+
+  it('signs up a merchant and takes payments through the API', async () => {
+    const email = `owner-${randomUUID().slice(0, 8)}@example.test`;
+    const { token } = await api<{ token: string }>('/api/auth/register', { email, password: 'password-123', firstName: 'Olive', lastName: 'Owner' }, '');
+    merchant.token = token;
+    await api('/api/merchants/register', { companyName: merchant.company, email, website: null, businessType: 'Retail' });
+    merchant.paid.push(await payment(2500, { customerCountry: 'GB', description: 'Blue mug' }));
+    merchant.paid.push(await payment(150_000, { customerCountry: 'DE', paymentMethod: 'bank_transfer', customerName: 'Bert Brauer', customerEmail: 'bert@example.de' }));
+    merchant.pending = await payment(4000, { customerName: 'Pat Pending', customerEmail: 'pat@example.com' }, true);
+  });
+
+  it('overview: the stat cards and recent transactions show the payments', async () => {
+    const page = await open('/dashboard/overview');
+    const errors = watchErrors(page);
+    await page.getByRole('heading', { name: /Dashboard/ }).waitFor();
+    const cards = page.getByTestId('stat-card');
+    await cards.first().getByText('£1,525.00').waitFor();
+    assert.match((await cards.nth(1).textContent()) ?? '', /Transactions2/);
+    await page.getByText('— no data for last month').first().waitFor();
+    const recent = page.getByTestId('recent-transactions');
+    for (const id of [...merchant.paid, merchant.pending]) await recent.getByText(id).waitFor();
+    const sidebar = page.getByTestId('sidebar-merchant');
+    assert.match((await sidebar.textContent()) ?? '', new RegExp(`^AW${merchant.company}owner-`));
+    await shoot(page, 'overview-1280');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('the top bar search opens the transactions tab with q in the URL and narrows the table', async () => {
+    const page = await open('/dashboard/overview');
+    await page.getByRole('searchbox', { name: 'Search transactions' }).fill('bert');
+    await page.getByRole('searchbox', { name: 'Search transactions' }).press('Enter');
+    await page.waitForURL(/\/dashboard\/transactions\?q=bert$/);
+    const table = page.getByTestId('transactions-table');
+    await table.getByText('bert@example.de').waitFor();
+    assert.equal(await table.locator('tbody tr').count(), 1);
+    await page.close();
+  });
+
+  it('transactions: a filter narrows the table and stays in the URL across a reload', async () => {
+    const page = await open('/dashboard/transactions');
+    const table = page.getByTestId('transactions-table');
+    await table.getByText(merchant.pending).waitFor();
+    assert.equal(await table.locator('tbody tr').count(), 3);
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Pending' }).click();
+    await page.waitForURL(/status=pending/);
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="transactions-table"] tbody tr').length === 1);
+    await table.getByText('Pat Pending').waitFor();
+    await page.reload();
+    await table.getByText('Pat Pending').waitFor();
+    assert.equal(await table.locator('tbody tr').count(), 1);
+
+    await page.goto(`${app.server.url}/dashboard/transactions?amount=1000%2B`);
+    await table.getByText('Bert Brauer').waitFor();
+    assert.equal(await table.locator('tbody tr').count(), 1);
+    await page.close();
+  });
+
+  it('transactions: the view button opens the payment, Export downloads the CSV of the current filters', async () => {
+    const page = await open('/dashboard/transactions?method=bank_transfer');
+    const table = page.getByTestId('transactions-table');
+    await table.getByText('Bert Brauer').waitFor();
+    await table.getByRole('button', { name: `View transaction ${merchant.paid[1]}` }).click();
+    const details = page.getByRole('region', { name: 'Transaction details' });
+    await details.getByText('£1,500.00').first().waitFor();
+    await details.getByText('Bank Transfer').waitFor();
+    assert.match(page.url(), new RegExp(`view=${merchant.paid[1]}`));
+    await page.getByRole('button', { name: 'Close details' }).click();
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
+    const csv = await readFile((await download.path()) ?? '', 'utf8');
+    assert.match(download.suggestedFilename(), /^transactions-\d{4}-\d{2}-\d{2}\.csv$/);
+    assert.ok(csv.includes(merchant.paid[1] ?? '-'), csv);
+    assert.ok(!csv.includes(merchant.paid[0] ?? '-'), 'the card payment is filtered out');
+    await page.close();
+  });
+
+  it('transactions: Refund is offered for completed payments only, asks first, and refunds', async () => {
+    const page = await open('/dashboard/transactions');
+    const table = page.getByTestId('transactions-table');
+    await table.getByText(merchant.pending).waitFor();
+    assert.equal(await table.getByRole('button', { name: `Refund transaction ${merchant.pending}` }).count(), 0);
+    await shoot(page, 'transactions-1280');
+    await table.getByRole('button', { name: `Refund transaction ${merchant.paid[0]}` }).click();
+    await page.getByRole('button', { name: 'Confirm refund' }).click();
+    await page.getByText('Refund processed').waitFor();
+    await page.getByText('The refund has been successfully processed.').waitFor();
+    await table.getByRole('button', { name: `Refund transaction ${merchant.paid[0]}` }).waitFor({ state: 'detached' });
+    const row = table.locator('tbody tr', { hasText: merchant.paid[0] ?? '-' });
+    await row.getByText('refunded').waitFor();
+    await page.close();
+  });
+
+  it('analytics: the charts draw the series, method and country shares to one decimal', async () => {
+    const page = await open('/dashboard/analytics?days=7');
+    const errors = watchErrors(page);
+    await drawn(page);
+    const methods = (await page.getByTestId('method-shares').textContent()) ?? '';
+    assert.match(methods, /Credit Card66\.7%/);
+    assert.match(methods, /Bank Transfer33\.3%/);
+    const countries = (await page.getByTestId('country-shares').textContent()) ?? '';
+    for (const part of [/United Kingdom33\.3%/, /Germany33\.3%/, /Unknown33\.3%/]) assert.match(countries, part);
+    await page.getByRole('combobox', { name: 'Period' }).click();
+    await page.getByRole('option', { name: 'Last 90 days' }).click();
+    await page.waitForURL(/days=90/);
+    await shoot(page, 'analytics-1280');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('phone width: the sidebar is a drawer and every tab fits 375 px', async () => {
+    for (const tab of ['overview', 'transactions', 'analytics', 'payments', 'settings']) {
+      const page = await open(`/dashboard/${tab}`, 375);
+      await page.getByRole('heading', { name: /Dashboard/ }).waitFor();
+      if (tab === 'analytics') await drawn(page);
+      else if (tab === 'overview' || tab === 'transactions') await page.getByText('Ann Smith').or(page.getByText(merchant.paid[0] ?? '-')).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 0, `${tab} scrolls sideways by ${overflow}px`);
+      await shoot(page, `${tab}-375`);
+      if (tab === 'overview') {
+        await page.getByRole('button', { name: 'Open dashboard menu' }).click();
+        await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Analytics' }).click();
+        await page.waitForURL(/\/dashboard\/analytics$/);
+      }
+      await page.close();
+    }
+  });
+
+  it('the environment switch changes the badge and survives a reload', async () => {
+    const page = await open('/dashboard?tab=transactions');
+    const badge = page.getByTestId('environment-badge');
+    await page.getByTestId('transactions-table').getByText(merchant.pending).waitFor();
+    assert.equal(await badge.getAttribute('data-environment'), 'production');
+    await page.getByRole('button', { name: 'Switch to staging' }).click();
+    await page.getByText('Environment updated').waitFor();
+    await page.waitForFunction(() => document.querySelector('[data-testid="environment-badge"]')?.getAttribute('data-environment') === 'staging');
+    // Staging has no payments yet: the list follows the environment.
+    await page.getByText('No transactions found').waitFor();
+    await page.reload();
+    await page.getByText('No transactions found').waitFor();
+    assert.equal(await page.getByTestId('environment-badge').getAttribute('data-environment'), 'staging');
+    await page.close();
+  });
+});
