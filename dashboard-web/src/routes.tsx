@@ -26,6 +26,7 @@ const CookiesPage = lazy(() => import('./features/legal/routes/CookiesPage'));
 const SecurityPage = lazy(() => import('./features/legal/routes/SecurityPage'));
 const CompliancePage = lazy(() => import('./features/legal/routes/CompliancePage'));
 const AmlPolicyPage = lazy(() => import('./features/legal/routes/AmlPolicyPage'));
+const CryptoPaymentPage = lazy(() => import('./features/crypto-checkout/routes/CryptoPaymentPage'));
 
 // Auth, dashboard guard and merchant applications.
 const RegisterPage = lazy(() => import('./features/auth/routes/RegisterPage'));
@@ -57,6 +58,7 @@ export function AppRoutes() {
         <Route path="/security" element={<SecurityPage />} />
         <Route path="/compliance" element={<CompliancePage />} />
         <Route path="/aml-policy" element={<AmlPolicyPage />} />
+        <Route path="/crypto-payments/:id" element={<CryptoPaymentPage />} />
 
         {/* Auth, dashboard guard and merchant applications */}
         <Route path="/register" element={<RegisterPage />} />
