@@ -7,6 +7,7 @@ import { IdentityModule } from './identity/index.js';
 import { MerchantsModule } from './merchants/index.js';
 import { OnboardingModule } from './onboarding/index.js';
 import { PaymentMethodsModule, PaymentReportsModule, PaymentsModule } from './payments/index.js';
+import { StripeCompatModule } from './stripe-compat/index.js';
 import { AuthModule } from './platform/auth/auth.module.js';
 import type { AppConfig } from './platform/config/app-config.js';
 import { loggingModule } from './platform/logging/logging.js';
@@ -21,7 +22,7 @@ export class AppModule {
   static forRoot(config: AppConfig, logStream?: DestinationStream): DynamicModule {
     return {
       module: AppModule,
-      imports: [loggingModule(config, logStream), PlatformModule.forRoot(config), AuthModule, HealthModule, IdentityModule, MerchantsModule, OnboardingModule, PaymentMethodsModule, PaymentsModule, PaymentReportsModule, CryptoPaymentsModule, SandboxGatewayModule, AuditModule, SeedModule, WebhooksModule],
+      imports: [loggingModule(config, logStream), PlatformModule.forRoot(config), AuthModule, HealthModule, IdentityModule, MerchantsModule, OnboardingModule, PaymentMethodsModule, PaymentsModule, PaymentReportsModule, CryptoPaymentsModule, StripeCompatModule, SandboxGatewayModule, AuditModule, SeedModule, WebhooksModule],
     };
   }
 }

@@ -18,7 +18,7 @@ export class ClientApiController {
   ) {}
 
   /** A key's merchant and environment, or the session's merchant in its current environment. */
-  private async caller(key: ApiKeyPrincipal | undefined, request: AuthenticatedRequest): Promise<{ merchantId: string; environment: Environment }> {
+  private async callerOf(key: ApiKeyPrincipal | undefined, request: AuthenticatedRequest): Promise<{ merchantId: string; environment: Environment }> {
     if (key) return { merchantId: key.merchantId, environment: key.environment };
     const merchant = await this.merchants.current(request.user!.userId);
     return { merchantId: merchant.id, environment: merchant.environment };
@@ -27,7 +27,7 @@ export class ClientApiController {
   /** The dashboard's figures (GET /api/merchants/stats) for the key's environment. */
   @Get('stats')
   async statsOf(@CurrentApiKey() key: ApiKeyPrincipal | undefined, @Req() request: AuthenticatedRequest): Promise<MerchantStats> {
-    const { merchantId, environment } = await this.caller(key, request);
+    const { merchantId, environment } = await this.callerOf(key, request);
     return this.stats.of(merchantId, environment);
   }
 
@@ -39,7 +39,7 @@ export class ClientApiController {
   /** Links to the OpenAPI document this server generates (absolute, for the caller's host). */
   @Get('documentation')
   async documentation(@CurrentApiKey() key: ApiKeyPrincipal | undefined, @Req() request: AuthenticatedRequest): Promise<ClientDocumentation> {
-    const { environment } = await this.caller(key, request);
+    const { environment } = await this.callerOf(key, request);
     const base = `${request.protocol}://${request.host}`;
     return {
       title: 'Tallyline API',

@@ -34,7 +34,7 @@ abstract class PaymentsApi {
     private readonly merchants: MerchantQueries,
   ) {}
 
-  private async caller(key: ApiKeyPrincipal | undefined, request: AuthenticatedRequest, named: Environment | undefined) {
+  private async callerOf(key: ApiKeyPrincipal | undefined, request: AuthenticatedRequest, named: Environment | undefined) {
     if (key) return { merchantId: key.merchantId, environment: key.environment };
     const merchant = await this.merchants.current(request.user!.userId);
     return { merchantId: merchant.id, environment: named ?? merchant.environment };
@@ -53,7 +53,7 @@ abstract class PaymentsApi {
   ): Promise<Payment> {
     const idempotencyKey = idempotencyKeyOf(idempotencyHeader);
     const { environment: named, ...input } = body;
-    const { merchantId, environment } = await this.caller(key, request, named);
+    const { merchantId, environment } = await this.callerOf(key, request, named);
     const created = await this.commandBus.execute(new CreatePayment(merchantId, environment, input, idempotencyKey, ctx));
     return this.queries.fromCreated(created);
   }
@@ -64,13 +64,13 @@ abstract class PaymentsApi {
     @CurrentApiKey() key: ApiKeyPrincipal | undefined,
     @Req() request: AuthenticatedRequest,
   ): Promise<PaymentPage> {
-    const { merchantId, environment } = await this.caller(key, request, query.environment);
+    const { merchantId, environment } = await this.callerOf(key, request, query.environment);
     return this.queries.page(merchantId, environment, query.limit, query.cursor);
   }
 
   @Get(':id')
   async get(@Param('id') id: string, @CurrentApiKey() key: ApiKeyPrincipal | undefined, @Req() request: AuthenticatedRequest): Promise<Payment> {
-    const { merchantId } = await this.caller(key, request, undefined);
+    const { merchantId } = await this.callerOf(key, request, undefined);
     // A key sees its own environment only; a session sees its merchant's payments in both.
     return this.queries.toPayment(await this.queries.ofMerchant(merchantId, id, key?.environment));
   }

@@ -8,3 +8,6 @@ export { PaymentsModule } from './payments.module.js';
 export { PaymentReportsModule } from './payment-reports.module.js';
 export { PaymentQueries } from './payments.queries.js';
 export { PaymentView } from './read-models/payment.entity.js';
+export { CancelPayment } from './cancel-payment/cancel-payment.command.js';
+export { TestCardTokens } from './gateway/test-card-tokens.js';
+export { evolvePayment } from './read-models/payments.projection.js';

@@ -221,3 +221,47 @@ describe('a failed payment', () => {
     expect(() => when(history(), refund('r1', null))).toThrow(expect.objectContaining({ code: 'illegal_state' }));
   });
 });
+
+describe('canceling a payment', () => {
+  const cancel: PaymentCommand = { type: 'CancelPayment', reason: 'requested_by_customer', at };
+  const canceled: PaymentEvent = { type: 'PaymentCanceled', data: { paymentId: 'p1', reason: 'requested_by_customer', at: iso } };
+
+  it('cancels a payment nobody has tried to pay', () => {
+    expect(when([created], cancel)).toEqual([canceled]);
+  });
+
+  it('cancels a payment whose only attempt was declined', () => {
+    expect(when([created, attempted, failed], cancel)).toEqual([canceled]);
+  });
+
+  it('a canceled payment is canceled; canceling again records nothing', () => {
+    expect(given([created, canceled])).toMatchObject({ status: 'canceled' });
+    expect(when([created, canceled], cancel)).toEqual([]);
+  });
+
+  it('a canceled payment cannot be paid (409)', () => {
+    expect(() => when([created, canceled], attemptCommand)).toThrow(expect.objectContaining({ code: 'illegal_state', message: 'Payment was canceled' }));
+  });
+
+  it.each([
+    ['an attempt in flight', [created, attempted]],
+    ['waiting for 3-D Secure', [created, attempted, requiresAction]],
+    ['completed', [created, attempted, completed]],
+  ])('refuses to cancel a payment with %s (409): the gateway may charge it', (_name, history) => {
+    expect(() => when(history, cancel)).toThrow(expect.objectContaining({ code: 'illegal_state', message: 'Only a payment that is not paid and not being paid can be canceled' }));
+  });
+});
+
+describe('metadata and a payment method named at creation', () => {
+  const withExtras: CreatePaymentCommand = { ...create, metadata: { order: '42' }, paymentMethodRef: 'pm_card_visa' };
+
+  it('are recorded with the payment', () => {
+    expect(when([], withExtras)).toEqual([{ type: 'PaymentCreated', data: expect.objectContaining({ metadata: { order: '42' }, paymentMethodRef: 'pm_card_visa' }) }]);
+  });
+
+  it('take part in the Idempotency-Key comparison', () => {
+    const history = when([], withExtras);
+    expect(when(history, { ...withExtras, metadata: { order: '42' } })).toEqual([]);
+    expect(() => when(history, { ...withExtras, metadata: { order: '43' } })).toThrow(expect.objectContaining({ code: 'unprocessable' }));
+  });
+});

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { PAYMENT_MESSAGES, type PaymentStatus } from '@tallyline/contracts';
 import type { Decider } from '../platform/commands/decider.js';
 import { DomainError } from '../platform/domain-error.js';
@@ -76,7 +77,19 @@ export interface RecordRefundOutcomeCommand {
   at: Date;
 }
 
-export type PaymentCommand = CreatePaymentCommand | AttemptPaymentCommand | RecordPaymentOutcomeCommand | RequestRefundCommand | RecordRefundOutcomeCommand;
+export interface CancelPaymentCommand {
+  type: 'CancelPayment';
+  reason: string | null;
+  at: Date;
+}
+
+export type PaymentCommand =
+  | CreatePaymentCommand
+  | AttemptPaymentCommand
+  | RecordPaymentOutcomeCommand
+  | CancelPaymentCommand
+  | RequestRefundCommand
+  | RecordRefundOutcomeCommand;
 
 export type ExistingPayment = Exclude<PaymentState, { status: 'none' }>;
 
@@ -99,6 +112,8 @@ const REQUEST_FIELDS = [
   'description',
   'returnUrl',
   'customerCountry',
+  'metadata',
+  'paymentMethodRef',
 ] as const satisfies (keyof Created)[];
 
 /**
@@ -107,7 +122,7 @@ const REQUEST_FIELDS = [
  */
 function create(command: CreatePaymentCommand, state: PaymentState): PaymentEvent[] {
   if (state.status !== 'none') {
-    if (REQUEST_FIELDS.every((field) => state.created[field] === command[field])) return [];
+    if (REQUEST_FIELDS.every((field) => isDeepStrictEqual(state.created[field] ?? null, command[field] ?? null))) return [];
     throw new DomainError('unprocessable', PAYMENT_MESSAGES.idempotencyMismatch);
   }
   const { type: _type, at, ...data } = command;
@@ -117,6 +132,7 @@ function create(command: CreatePaymentCommand, state: PaymentState): PaymentEven
 /** A payment is charged at most once: one attempt at a time, none after an outcome. */
 function attempt(command: AttemptPaymentCommand, state: PaymentState): PaymentEvent[] {
   const payment = existingPayment(state);
+  if (payment.status === 'canceled') throw new DomainError('illegal_state', PAYMENT_MESSAGES.canceled);
   if (payment.status !== 'pending') throw new DomainError('illegal_state', PAYMENT_MESSAGES.alreadyPaid);
   if (payment.attempt) throw new DomainError('illegal_state', PAYMENT_MESSAGES.attemptInProgress);
   const { attemptId, reference, cardBrand, cardLast4, at } = command;
@@ -143,6 +159,18 @@ function recordOutcome(command: RecordPaymentOutcomeCommand, state: PaymentState
     case 'failed':
       return [{ type: 'PaymentFailed', data: { ...base, gatewayTransactionId: outcome.gatewayTransactionId, resultCode: outcome.resultCode, reason: outcome.reason } }];
   }
+}
+
+/**
+ * Only a payment the gateway cannot charge any more: never tried, or its one attempt failed. An attempt
+ * in flight or waiting for 3-D Secure may still be approved, so it cannot be canceled.
+ */
+function cancel(command: CancelPaymentCommand, state: PaymentState): PaymentEvent[] {
+  const payment = existingPayment(state);
+  if (payment.status === 'canceled') return [];
+  const untouched = payment.status === 'pending' && !payment.attempt;
+  if (!untouched && payment.status !== 'failed') throw new DomainError('illegal_state', PAYMENT_MESSAGES.cancelOnlyUnpaid);
+  return [{ type: 'PaymentCanceled', data: { paymentId: payment.created.paymentId, reason: command.reason, at: command.at.toISOString() } }];
 }
 
 /** Only completed payments, one refund at a time, and the refunds never add up past the amount. */
@@ -194,6 +222,8 @@ function evolve(state: PaymentState, event: PaymentEvent): PaymentState {
         gatewayTransactionId: event.data.gatewayTransactionId ?? state.gatewayTransactionId,
         attempt: state.attempt && { ...state.attempt, outcome: 'failed' },
       };
+    case 'PaymentCanceled':
+      return { ...state, status: 'canceled' };
     case 'RefundRequested':
       return { ...state, refund: { refundId: event.data.refundId, amountMinor: event.data.amountMinor, reference: event.data.reference } };
     case 'RefundCompleted': {
@@ -217,6 +247,8 @@ export const paymentDecider: Decider<PaymentState, PaymentCommand, PaymentEvent>
         return attempt(command, state);
       case 'RecordPaymentOutcome':
         return recordOutcome(command, state);
+      case 'CancelPayment':
+        return cancel(command, state);
       case 'RequestRefund':
         return requestRefund(command, state);
       case 'RecordRefundOutcome':

@@ -24,6 +24,10 @@ export interface PaymentCreated {
     customerCountry: string | null;
     idempotencyKey: string | null;
     createdAt: string;
+    /** The integrator's own key-value pairs (Stripe's metadata); absent on older events. */
+    metadata?: Record<string, string>;
+    /** A payment method named at creation to be charged on confirmation (e.g. pm_card_visa). */
+    paymentMethodRef?: string | null;
   };
 }
 
@@ -53,6 +57,12 @@ export interface PaymentFailed {
   data: { paymentId: string; attemptId: string; gatewayTransactionId: string | null; resultCode: number; reason: string; at: string };
 }
 
+/** The merchant gave up on a payment nobody has paid or is paying. */
+export interface PaymentCanceled {
+  type: 'PaymentCanceled';
+  data: { paymentId: string; reason: string | null; at: string };
+}
+
 /** Recorded before the gateway's refund request (request type 2), `reference` unique to it. */
 export interface RefundRequested {
   type: 'RefundRequested';
@@ -75,6 +85,7 @@ export type PaymentEvent =
   | PaymentRequiresAction
   | PaymentCompleted
   | PaymentFailed
+  | PaymentCanceled
   | RefundRequested
   | RefundCompleted
   | RefundFailed;
@@ -85,6 +96,7 @@ export const isPaymentEvent = eventGuard<PaymentEvent>({
   PaymentRequiresAction: true,
   PaymentCompleted: true,
   PaymentFailed: true,
+  PaymentCanceled: true,
   RefundRequested: true,
   RefundCompleted: true,
   RefundFailed: true,

@@ -1,10 +1,12 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { CancelPaymentHandler } from './cancel-payment/cancel-payment.handler.js';
 import { CheckoutController } from './checkout.controller.js';
 import { ClientPaymentsController, PaymentsAliasController } from './client-payments.controller.js';
 import { CreatePaymentHandler } from './create-payment/create-payment.handler.js';
 import { HttpPaymentGateway } from './gateway/http-payment-gateway.js';
 import { PaymentGateway } from './gateway/payment-gateway.js';
+import { TestCardTokens } from './gateway/test-card-tokens.js';
 import { GatewayCallQueries } from './gateway-calls.queries.js';
 import { PayPaymentHandler } from './pay-payment/pay-payment.handler.js';
 import { PaymentQueries } from './payments.queries.js';
@@ -31,6 +33,8 @@ import { WebhooksController } from './webhooks.controller.js';
     SettleGatewayCallHandler,
     ProcessIpnHandler,
     RefundPaymentHandler,
+    CancelPaymentHandler,
+    TestCardTokens,
     PaymentQueries,
     GatewayCallQueries,
     PaymentsProjection,
@@ -39,6 +43,6 @@ import { WebhooksController } from './webhooks.controller.js';
     GatewayReconciliation,
     { provide: PaymentGateway, useClass: HttpPaymentGateway },
   ],
-  exports: [PaymentQueries],
+  exports: [PaymentQueries, TestCardTokens],
 })
 export class PaymentsModule {}

@@ -5,7 +5,7 @@ import { PAYMENT_METHOD_TYPES } from './payment-methods.js';
 /** A payment's method: one of the payment method types. */
 const paymentMethodField = z.enum(PAYMENT_METHOD_TYPES, { error: 'Payment method must be credit_card, bank_transfer or digital_wallet' });
 
-export const PAYMENT_STATUSES = ['pending', 'requires_action', 'completed', 'failed', 'refunded'] as const;
+export const PAYMENT_STATUSES = ['pending', 'requires_action', 'completed', 'failed', 'refunded', 'canceled'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** The largest amount we accept, in minor units: far below 2^53, so sums stay exact in JS numbers. */
@@ -198,6 +198,8 @@ export const PAYMENT_MESSAGES = {
   refundProcessed: 'The refund has been successfully processed.',
   refundFailed: 'Failed to process refund. Please try again.',
   invalidToken: 'Invalid card token',
+  canceled: 'Payment was canceled',
+  cancelOnlyUnpaid: 'Only a payment that is not paid and not being paid can be canceled',
   ipnProcessed: 'IPN processed',
   invalidIpn: 'Invalid IPN',
 } as const;

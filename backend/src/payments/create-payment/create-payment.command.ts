@@ -6,6 +6,12 @@ import type { PaymentCreated } from '../payment.events.js';
 
 export type PaymentCreateInput = Omit<z.output<typeof paymentCreateSchema>, 'environment'>;
 
+/** What the Stripe-compatible API records besides (Stripe's metadata and payment_method). */
+export interface PaymentCreateExtras {
+  metadata?: Record<string, string>;
+  paymentMethodRef?: string | null;
+}
+
 /**
  * A merchant asks for a payment. With an Idempotency-Key a repeat answers the first payment's
  * creation (nothing new recorded); the answer is what PaymentCreated recorded.
@@ -17,6 +23,7 @@ export class CreatePayment extends Command<PaymentCreated['data']> {
     readonly input: PaymentCreateInput,
     readonly idempotencyKey: string | null,
     readonly context: CommandContext,
+    readonly extras: PaymentCreateExtras = {},
   ) {
     super();
   }

@@ -20,13 +20,13 @@ export class CreatePaymentHandler implements ICommandHandler<CreatePayment> {
     private readonly config: AppConfig,
   ) {}
 
-  async execute({ merchantId, environment, input, idempotencyKey, context }: CreatePayment): Promise<PaymentCreated['data']> {
+  async execute({ merchantId, environment, input, idempotencyKey, context, extras }: CreatePayment): Promise<PaymentCreated['data']> {
     if (!gatewayTarget(this.config, environment)) throw new DomainError('unavailable', PAYMENT_MESSAGES.gatewayNotConfigured);
     // The key names the payment: a repeat (even a concurrent one) lands on the same stream, where the
     // expected-version append lets only one PaymentCreated in and the decider answers the rest.
     const paymentId = idempotencyKey ? uuidv5(`${merchantId}|${environment}|${idempotencyKey}`, IDEMPOTENT_PAYMENT_NAMESPACE) : randomUUID();
     const { amount, ...fields } = input;
-    const command = { type: 'CreatePayment' as const, paymentId, merchantId, environment, amountMinor: amount, ...fields, idempotencyKey, at: context.now };
+    const command = { type: 'CreatePayment' as const, paymentId, merchantId, environment, amountMinor: amount, ...fields, ...extras, idempotencyKey, at: context.now };
     const { state } = await this.commands.decideAndAppend(streamNames.payment(paymentId), paymentDecider, command, context, { retryOnConflict: true });
     if (state.status === 'none') throw new Error('A created payment has no state');
     return state.created;

@@ -22,6 +22,12 @@ export class PaymentView {
   @Column('text', { name: 'card_brand', nullable: true }) cardBrand: string | null;
   @Column('text', { name: 'card_last4', nullable: true }) cardLast4: string | null;
   @Column('text', { name: 'failure_reason', nullable: true }) failureReason: string | null;
+  /** The integrator's key-value pairs (Stripe's metadata). */
+  @Column('jsonb', { default: {} }) metadata: Record<string, string>;
+  /** The payment method named at creation, charged when the payment is confirmed without one. */
+  @Column('text', { name: 'payment_method_ref', nullable: true }) paymentMethodRef: string | null;
+  /** The 3-D Secure page of the attempt waiting for it. */
+  @Column('text', { name: 'redirect_url', nullable: true }) redirectUrl: string | null;
   @Column('timestamptz', { name: 'created_at' }) createdAt: Date;
   @Column('timestamptz', { name: 'updated_at' }) updatedAt: Date;
   /** Global position of the last event applied, as text. */

@@ -33,6 +33,9 @@ export function evolvePayment(row: PaymentView | undefined, stored: StoredEvent)
       cardBrand: null,
       cardLast4: null,
       failureReason: null,
+      metadata: data.metadata ?? {},
+      paymentMethodRef: data.paymentMethodRef ?? null,
+      redirectUrl: null,
       createdAt: new Date(data.createdAt),
       updatedAt: new Date(data.createdAt),
       position,
@@ -44,11 +47,13 @@ export function evolvePayment(row: PaymentView | undefined, stored: StoredEvent)
     case 'PaymentAttempted':
       return { ...next, cardBrand: stored.data.cardBrand, cardLast4: stored.data.cardLast4 };
     case 'PaymentRequiresAction':
-      return { ...next, status: 'requires_action', gatewayTransactionId: stored.data.gatewayTransactionId };
+      return { ...next, status: 'requires_action', gatewayTransactionId: stored.data.gatewayTransactionId, redirectUrl: stored.data.redirectUrl };
     case 'PaymentCompleted':
       return { ...next, status: 'completed', gatewayTransactionId: stored.data.gatewayTransactionId, cardBrand: stored.data.cardBrand, cardLast4: stored.data.cardLast4 };
     case 'PaymentFailed':
       return { ...next, status: 'failed', gatewayTransactionId: stored.data.gatewayTransactionId ?? row.gatewayTransactionId, failureReason: stored.data.reason };
+    case 'PaymentCanceled':
+      return { ...next, status: 'canceled' };
     case 'RefundCompleted': {
       const refunded = BigInt(row.refundedMinor) + BigInt(stored.data.amountMinor);
       return { ...next, refundedMinor: refunded.toString(), status: refunded >= BigInt(row.amountMinor) ? 'refunded' : row.status };
@@ -71,6 +76,7 @@ export class PaymentsProjection implements Projection {
     'PaymentRequiresAction',
     'PaymentCompleted',
     'PaymentFailed',
+    'PaymentCanceled',
     'RefundRequested',
     'RefundCompleted',
     'RefundFailed',

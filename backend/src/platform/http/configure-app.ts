@@ -65,7 +65,9 @@ export async function createHttpApp(config: AppConfig, root: DynamicModule): Pro
       done(Object.assign(new Error('Malformed JSON body'), { statusCode: 400 }), undefined);
     }
   });
-  app.setGlobalPrefix('api');
+  // /v1 is the Stripe-compatible API: Stripe's libraries call it at the host's root, not under /api. (Nest then scans
+  // every controller's methods through a function object: none may be named caller, callee or arguments.)
+  app.setGlobalPrefix('api', { exclude: ['v1/{*path}'] });
 
   // Helmet first: its headers then reach every answer, CORS preflights and rate-limit refusals included.
   await app.register(fastifyHelmet, HELMET_OPTIONS as never);
@@ -79,7 +81,7 @@ export async function createHttpApp(config: AppConfig, root: DynamicModule): Pro
   });
   // API answers are per caller (tokens, keys, documents): no cache, no proxy may keep them.
   fastify.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/api') && !reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
+    if ((request.url.startsWith('/api') || request.url.startsWith('/v1')) && !reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
   });
   fastify.addHook('preValidation', async (request) => rejectUnsafeInput(request));
   applyRateLimits(fastify, config);

@@ -16,6 +16,7 @@ import { PaymentStats1700000001041 } from './1700000001041-payment-stats.js';
 import { PaymentDailyStats1700000001060 } from './1700000001060-payment-daily-stats.js';
 import { CryptoPayments1700000001120 } from './1700000001120-crypto-payments.js';
 import { Webhooks1700000001100 } from './1700000001100-webhooks.js';
+import { PaymentIntents1700000001140 } from './1700000001140-payment-intents.js';
 
 type MigrationClass = new () => MigrationInterface;
 
@@ -54,4 +55,5 @@ export const migrations = [
   PaymentDailyStats1700000001060,
   CryptoPayments1700000001120,
   Webhooks1700000001100,
+  PaymentIntents1700000001140,
 ].map(untimed);

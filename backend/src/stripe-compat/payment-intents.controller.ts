@@ -1,0 +1,121 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, UseFilters } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiHeader, ApiTags } from '@nestjs/swagger';
+import type { z } from 'zod';
+import { CancelPayment, CreatePayment, PayPayment, TestCardTokens, type PaymentView } from '../payments/index.js';
+import { AcceptsApiKey, CurrentApiKey, Roles, type ApiKeyPrincipal } from '../platform/auth/auth.decorators.js';
+import type { CommandContext } from '../platform/commands/command-context.js';
+import { Ctx } from '../platform/http/request-context.js';
+import { ApiZodBody, zodPipe } from '../platform/http/zod-validation.js';
+import { PaymentIntentQueries, type Caller } from './payment-intents.queries.js';
+import { callerOf, IdempotencyKey, idempotencyKeyOf } from './stripe-caller.js';
+import { StripeApiError, StripeErrorFilter } from './stripe-errors.js';
+import { stripeIds } from './stripe-ids.js';
+import { stripeList, toPaymentIntent, type PaymentIntent } from './stripe-objects.js';
+import { cancelSchema, confirmSchema, listSchema, paymentIntentCreateSchema } from './stripe-params.js';
+import { cardError, testCardOf } from './test-payment-methods.js';
+
+/** A declined attempt: HTTP 402 with the card error and the PaymentIntent, as Stripe answers it. */
+const declined = (view: PaymentView) => new StripeApiError(402, { ...cardError(view.failureReason), payment_intent: toPaymentIntent(view) });
+
+/**
+ * Stripe's PaymentIntents over our payments: the same CreatePayment, PayPayment and CancelPayment
+ * commands as /api/client/payments and the hosted page, the same events and read model.
+ */
+@ApiTags('stripe-compatible')
+@Controller('v1/payment_intents')
+@Roles('merchant')
+@AcceptsApiKey()
+@UseFilters(StripeErrorFilter)
+@ApiHeader({ name: 'Idempotency-Key', required: false, description: 'On POSTs that create: the same key and parameters answer the first object' })
+export class PaymentIntentsController {
+  constructor(
+    private readonly commandBus: CommandBus,
+    private readonly queries: PaymentIntentQueries,
+    private readonly tokens: TestCardTokens,
+  ) {}
+
+  @Post()
+  @HttpCode(200)
+  @ApiZodBody(paymentIntentCreateSchema, 'Form-encoded (metadata[key]=value) or JSON; amount in minor units')
+  async create(
+    @Body(zodPipe(paymentIntentCreateSchema)) body: z.output<typeof paymentIntentCreateSchema>,
+    @IdempotencyKey() idempotencyHeader: string | undefined,
+    @CurrentApiKey() key: ApiKeyPrincipal | undefined,
+    @Ctx() ctx: CommandContext,
+  ): Promise<PaymentIntent> {
+    const caller = callerOf(key);
+    const metadata = body.metadata ?? {};
+    const input = {
+      amount: body.amount,
+      currency: body.currency,
+      customerEmail: body.receipt_email ?? '',
+      customerName: '',
+      orderId: metadata.order_id ?? '',
+      paymentMethod: 'credit_card' as const,
+      description: body.description || null,
+      returnUrl: body.return_url ?? null,
+      customerCountry: null,
+    };
+    const extras = { metadata, paymentMethodRef: body.payment_method ?? null };
+    const created = await this.commandBus.execute(new CreatePayment(caller.merchantId, caller.environment, input, idempotencyKeyOf(idempotencyHeader), ctx, extras));
+    const view = await this.queries.get(caller, stripeIds.paymentIntent(created.paymentId));
+    if (!body.confirm) return toPaymentIntent(view);
+    // A retry with the same Idempotency-Key finds the payment already tried: the first answer again.
+    if (view.status === 'failed') throw declined(view);
+    if (view.status !== 'pending' || view.cardLast4) return toPaymentIntent(view);
+    return this.pay(caller, view, body.payment_method, ctx);
+  }
+
+  @Get()
+  async list(@Query(zodPipe(listSchema)) query: z.output<typeof listSchema>, @CurrentApiKey() key: ApiKeyPrincipal | undefined) {
+    const { data, hasMore } = await this.queries.list(callerOf(key), query);
+    return stripeList('/v1/payment_intents', data.map(toPaymentIntent), hasMore);
+  }
+
+  @Get(':intent')
+  async retrieve(@Param('intent') intent: string, @CurrentApiKey() key: ApiKeyPrincipal | undefined): Promise<PaymentIntent> {
+    return toPaymentIntent(await this.queries.get(callerOf(key), intent));
+  }
+
+  @Post(':intent/confirm')
+  @HttpCode(200)
+  @ApiZodBody(confirmSchema, 'payment_method: a test payment method such as pm_card_visa (default: the one given at creation)')
+  async confirm(
+    @Param('intent') intent: string,
+    @Body(zodPipe(confirmSchema)) body: z.output<typeof confirmSchema>,
+    @CurrentApiKey() key: ApiKeyPrincipal | undefined,
+    @Ctx() ctx: CommandContext,
+  ): Promise<PaymentIntent> {
+    const caller = callerOf(key);
+    return this.pay(caller, await this.queries.get(caller, intent), body.payment_method, ctx);
+  }
+
+  @Post(':intent/cancel')
+  @HttpCode(200)
+  @ApiZodBody(cancelSchema)
+  async cancel(
+    @Param('intent') intent: string,
+    @Body(zodPipe(cancelSchema)) body: z.output<typeof cancelSchema>,
+    @CurrentApiKey() key: ApiKeyPrincipal | undefined,
+    @Ctx() ctx: CommandContext,
+  ): Promise<PaymentIntent> {
+    const caller = callerOf(key);
+    const view = await this.queries.get(caller, intent);
+    await this.commandBus.execute(new CancelPayment(caller.merchantId, view.id, body.cancellation_reason ?? null, ctx));
+    return toPaymentIntent(await this.queries.get(caller, intent));
+  }
+
+  /** Pays through the hosted page's own command, with a sandbox token for the test payment method. */
+  private async pay(caller: Caller, view: PaymentView, paymentMethod: string | undefined, ctx: CommandContext): Promise<PaymentIntent> {
+    const method = paymentMethod ?? view.paymentMethodRef;
+    if (!method) {
+      throw StripeApiError.invalid('You cannot confirm this PaymentIntent because it is missing a payment method.', 'payment_intent_unexpected_state', 'payment_method');
+    }
+    const token = await this.tokens.tokenFor(caller.environment, testCardOf(method));
+    await this.commandBus.execute(new PayPayment(view.id, token, ctx));
+    const after = await this.queries.get(caller, stripeIds.paymentIntent(view.id));
+    if (after.status === 'failed') throw declined(after);
+    return toPaymentIntent(after);
+  }
+}

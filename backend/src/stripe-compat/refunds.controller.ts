@@ -1,0 +1,59 @@
+import { Body, Controller, Get, HttpCode, Param, Post, UseFilters } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiTags } from '@nestjs/swagger';
+import type { z } from 'zod';
+import { isPaymentEvent, RefundPayment } from '../payments/index.js';
+import { AcceptsApiKey, CurrentApiKey, Roles, type ApiKeyPrincipal } from '../platform/auth/auth.decorators.js';
+import type { CommandContext } from '../platform/commands/command-context.js';
+import { Ctx } from '../platform/http/request-context.js';
+import { ApiZodBody, zodPipe } from '../platform/http/zod-validation.js';
+import { PaymentHistories } from './payment-history.js';
+import { PaymentIntentQueries, type Caller } from './payment-intents.queries.js';
+import { callerOf } from './stripe-caller.js';
+import { StripeApiError, StripeErrorFilter } from './stripe-errors.js';
+import { refundIdsOf, stripeIds } from './stripe-ids.js';
+import { toRefund, type RefundFacts } from './stripe-objects.js';
+import { refundCreateSchema } from './stripe-params.js';
+
+/** Stripe's Refunds over our RefundPayment command; a refund is read back from its payment's events. */
+@ApiTags('stripe-compatible')
+@Controller('v1/refunds')
+@Roles('merchant')
+@AcceptsApiKey()
+@UseFilters(StripeErrorFilter)
+export class StripeRefundsController {
+  constructor(
+    private readonly commandBus: CommandBus,
+    private readonly intents: PaymentIntentQueries,
+    private readonly histories: PaymentHistories,
+  ) {}
+
+  @Post()
+  @HttpCode(200)
+  @ApiZodBody(refundCreateSchema, 'payment_intent, amount (minor units; default: all that is left)')
+  async create(@Body(zodPipe(refundCreateSchema)) body: z.output<typeof refundCreateSchema>, @CurrentApiKey() key: ApiKeyPrincipal | undefined, @Ctx() ctx: CommandContext) {
+    const caller = callerOf(key);
+    const view = await this.intents.get(caller, body.payment_intent, 'payment_intent');
+    const { refundId } = await this.commandBus.execute(new RefundPayment(caller.merchantId, view.id, body.amount ?? null, ctx));
+    return toRefund(await this.refund(caller, view.id, refundId));
+  }
+
+  @Get(':id')
+  async retrieve(@Param('id') id: string, @CurrentApiKey() key: ApiKeyPrincipal | undefined) {
+    const { paymentId, refundId } = refundIdsOf(id);
+    return toRefund(await this.refund(callerOf(key), paymentId, refundId));
+  }
+
+  private async refund(caller: Caller, paymentId: string, refundId: string): Promise<RefundFacts> {
+    const history = await this.histories.of(caller, paymentId);
+    let facts: RefundFacts | undefined;
+    for (const event of history?.events ?? []) {
+      if (!isPaymentEvent(event) || !('refundId' in event.data) || event.data.refundId !== refundId) continue;
+      const status = event.type === 'RefundCompleted' ? 'succeeded' : event.type === 'RefundFailed' ? 'failed' : 'pending';
+      const currency = history?.asOf(event.globalPosition)?.currency ?? '';
+      facts = { paymentId, refundId, amountMinor: event.data.amountMinor, currency, status, at: facts?.at ?? event.data.at };
+    }
+    if (!facts) throw StripeApiError.invalid(`No such refund: '${stripeIds.refund(paymentId, refundId)}'`, 'resource_missing', 'id', 404);
+    return facts;
+  }
+}

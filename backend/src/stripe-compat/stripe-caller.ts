@@ -1,0 +1,19 @@
+import { Headers } from '@nestjs/common';
+import type { ApiKeyPrincipal } from '../platform/auth/auth.decorators.js';
+import type { Caller } from './payment-intents.queries.js';
+import { StripeApiError } from './stripe-errors.js';
+
+/** /v1 is for secret keys only: the key names the merchant and, by its prefix, the environment. */
+export function callerOf(key: ApiKeyPrincipal | undefined): Caller {
+  if (!key) throw StripeApiError.invalid('You did not provide a secret API key (Authorization: Bearer sk_test_… or sk_live_…).', 'api_key_invalid', undefined, 401);
+  return { merchantId: key.merchantId, environment: key.environment };
+}
+
+/** Stripe's Idempotency-Key: printable ASCII up to 255 characters. */
+export function idempotencyKeyOf(header: string | undefined): string | null {
+  if (header === undefined) return null;
+  if (!/^[\x21-\x7e]{1,255}$/.test(header)) throw StripeApiError.invalid('Idempotency-Key must be 1 to 255 printable characters', 'parameter_invalid', 'Idempotency-Key');
+  return header;
+}
+
+export const IdempotencyKey = () => Headers('idempotency-key');

@@ -1,0 +1,89 @@
+import { ArgumentsHost, Catch, HttpException, Logger, type ExceptionFilter } from '@nestjs/common';
+import { PAYMENT_MESSAGES } from '@tallyline/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError } from '../platform/domain-error.js';
+import { WrongExpectedVersionError } from '../platform/event-store/event-store.port.js';
+
+type StripeErrorType = 'api_error' | 'card_error' | 'idempotency_error' | 'invalid_request_error';
+
+export interface StripeErrorBody {
+  type: StripeErrorType;
+  message: string;
+  code?: string;
+  decline_code?: string;
+  param?: string;
+  payment_intent?: unknown;
+}
+
+/** An error answered as Stripe answers it: stripe-node turns the type into StripeCardError, StripeInvalidRequestError… */
+export class StripeApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: StripeErrorBody,
+  ) {
+    super(body.message);
+  }
+
+  static invalid(message: string, code: string, param?: string, status = 400): StripeApiError {
+    return new StripeApiError(status, { type: 'invalid_request_error', message, code, ...(param ? { param } : {}) });
+  }
+}
+
+/** Our field paths (metadata.order) in Stripe's bracket notation (metadata[order]). */
+const bracketed = (field: string) => field.split('.').map((part, i) => (i === 0 ? part : `[${part}]`)).join('');
+
+/** The payments feature's refusals, in Stripe's words and statuses. */
+function fromDomain(error: DomainError): StripeApiError {
+  const field = error.errors?.[0]?.field;
+  const param = field && field !== '(body)' ? bracketed(field) : undefined;
+  switch (error.code) {
+    case 'validation':
+      return StripeApiError.invalid(error.message, 'parameter_invalid', param);
+    case 'unprocessable':
+      if (error.message === PAYMENT_MESSAGES.idempotencyMismatch) {
+        return new StripeApiError(400, { type: 'idempotency_error', code: 'idempotency_key_in_use', message: 'Keys for idempotent requests can only be used with the same parameters they were first used with.' });
+      }
+      return StripeApiError.invalid(error.message, param === 'amount' ? 'amount_too_large' : 'parameter_invalid', param);
+    case 'unauthorized':
+      return StripeApiError.invalid(error.message, 'api_key_invalid', undefined, 401);
+    case 'forbidden':
+      return StripeApiError.invalid(error.message, 'permission_denied', undefined, 403);
+    case 'not_found':
+      return StripeApiError.invalid(error.message, 'resource_missing', 'id', 404);
+    case 'illegal_state':
+      return StripeApiError.invalid(error.message, 'payment_intent_unexpected_state');
+    case 'conflict':
+    case 'version_mismatch':
+      return StripeApiError.invalid(error.message, 'lock_timeout', undefined, 409);
+    case 'payload_too_large':
+      return StripeApiError.invalid(error.message, 'parameter_invalid', undefined, 413);
+    case 'unsupported_media_type':
+      return StripeApiError.invalid(error.message, 'parameter_invalid', undefined, 415);
+    case 'rate_limited':
+      return StripeApiError.invalid(error.message, 'rate_limit', undefined, 429);
+    case 'unavailable':
+    case 'bad_gateway':
+      return new StripeApiError(error.code === 'unavailable' ? 503 : 502, { type: 'api_error', message: error.message });
+  }
+}
+
+/** /v1 only: every error as `{ error: { type, code, decline_code?, message, param? } }`; nothing a client sends is a 500. */
+@Catch()
+export class StripeErrorFilter implements ExceptionFilter {
+  private readonly logger = new Logger('StripeCompat');
+
+  catch(error: unknown, host: ArgumentsHost): void {
+    const { status, body } = this.toStripe(error, host.switchToHttp().getRequest<FastifyRequest>());
+    void host.switchToHttp().getResponse<FastifyReply>().status(status).send({ error: body });
+  }
+
+  private toStripe(error: unknown, request: FastifyRequest): StripeApiError {
+    if (error instanceof StripeApiError) return error;
+    if (error instanceof DomainError) return fromDomain(error);
+    if (error instanceof WrongExpectedVersionError) return StripeApiError.invalid('This object was changed at the same time by another request. Try again.', 'lock_timeout', undefined, 409);
+    const status = error instanceof HttpException ? error.getStatus() : (error as { statusCode?: unknown }).statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 500) return StripeApiError.invalid((error as Error).message || 'Bad request', 'parameter_invalid', undefined, status);
+    this.logger.error({ requestId: request.id, err: error }, `Unhandled error on ${request.method} ${request.url}`);
+    return new StripeApiError(500, { type: 'api_error', message: `Internal server error (request ${request.id})` });
+  }
+}

@@ -1,0 +1,46 @@
+import { amountMinorSchema, currencySchema } from '@tallyline/contracts';
+import { z } from 'zod';
+
+/** Form bodies carry every value as text: numbers and booleans are read from it too. */
+const integer = (schema: z.ZodNumber) => z.preprocess((value) => (typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value), schema);
+const boolean = z.preprocess((value) => (value === 'true' ? true : value === 'false' ? false : value), z.boolean({ error: 'Must be true or false' }));
+const text = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`);
+const id = z.string().max(200, 'Invalid id');
+
+const httpUrl = text(2000).refine((value) => {
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}, 'Must be an http(s) URL');
+
+/** Stripe's limits: 50 keys of up to 40 characters, values up to 500. */
+const metadata = z
+  .record(z.string().max(40, 'Metadata keys must be at most 40 characters'), z.union([z.string(), z.number()]).transform(String).pipe(z.string().max(500, 'Metadata values must be at most 500 characters')))
+  .refine((value) => Object.keys(value).length <= 50, 'At most 50 metadata keys');
+
+export const paymentIntentCreateSchema = z.object({
+  amount: integer(amountMinorSchema),
+  currency: currencySchema,
+  payment_method: id.optional(),
+  confirm: boolean.optional(),
+  description: text(500).optional(),
+  metadata: metadata.optional(),
+  receipt_email: z.string().trim().max(254).regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Invalid email address').optional(),
+  return_url: httpUrl.optional(),
+});
+
+export const confirmSchema = z.object({ payment_method: id.optional(), return_url: httpUrl.optional() });
+
+export const cancelSchema = z.object({ cancellation_reason: z.enum(['duplicate', 'fraudulent', 'requested_by_customer', 'abandoned']).optional() });
+
+export const refundCreateSchema = z.object({ payment_intent: id, amount: integer(amountMinorSchema).optional() });
+
+export const listSchema = z.object({
+  limit: integer(z.number().int().min(1, 'Limit must be between 1 and 100').max(100, 'Limit must be between 1 and 100')).default(10),
+  starting_after: id.optional(),
+  ending_before: id.optional(),
+});
+
+export const eventListSchema = listSchema.extend({ type: text(100).optional() });

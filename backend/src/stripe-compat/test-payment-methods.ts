@@ -1,0 +1,29 @@
+import { StripeApiError } from './stripe-errors.js';
+
+/** Stripe's test payment methods, as the sandbox gateway's test cards (backend/src/sandbox-gateway/cards.ts). */
+const TEST_CARDS: Record<string, string> = {
+  pm_card_visa: '4111111111111111',
+  pm_card_mastercard: '5555555555554444',
+  pm_card_chargeDeclined: '4000000000000002',
+  pm_card_chargeDeclinedInsufficientFunds: '4000000000009995',
+  pm_card_authenticationRequired: '4000000000003220',
+};
+
+export function testCardOf(paymentMethod: string): string {
+  const card = TEST_CARDS[paymentMethod];
+  if (!card) throw StripeApiError.invalid(`No such PaymentMethod: '${paymentMethod.slice(0, 100)}'`, 'resource_missing', 'payment_method');
+  return card;
+}
+
+/** The gateway's result messages (GATEWAY_MESSAGES) as Stripe's decline codes. */
+const DECLINES: Record<string, { code: string; decline_code?: string }> = {
+  'Payment declined': { code: 'card_declined', decline_code: 'generic_decline' },
+  'Insufficient funds': { code: 'card_declined', decline_code: 'insufficient_funds' },
+  'Invalid card details': { code: 'incorrect_number' },
+};
+
+/** A failed attempt as Stripe's card_error (also a PaymentIntent's last_payment_error). */
+export function cardError(reason: string | null) {
+  const message = reason ?? 'Your card was declined.';
+  return { type: 'card_error' as const, message, ...(DECLINES[message] ?? { code: 'card_declined', decline_code: 'generic_decline' }) };
+}
