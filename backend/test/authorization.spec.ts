@@ -17,6 +17,8 @@ const anyone = (status: number): Expected => ({ anonymous: status, merchantA: st
 const signedIn = (status: number): Expected => ({ anonymous: 401, merchantA: status, merchantB: status, staff: status, keyOtherEnv: 401, keyOwnEnv: 401 });
 const merchants = (status: number, own = status): Expected => ({ anonymous: 401, merchantA: own, merchantB: status, staff: 403, keyOtherEnv: 401, keyOwnEnv: 401 });
 const staffOnly = (status: number): Expected => ({ anonymous: 401, merchantA: 403, merchantB: 403, staff: status, keyOtherEnv: 401, keyOwnEnv: 401 });
+/** /v1 (Stripe-compatible): secret keys only; the other environment's key is refused as on /api/client. */
+const stripeApi = (status: number): Expected => ({ anonymous: 401, merchantA: 401, merchantB: 401, staff: 403, keyOtherEnv: 403, keyOwnEnv: status });
 const clientApi = (status: number): Expected => ({ anonymous: 401, merchantA: status, merchantB: status, staff: 403, keyOtherEnv: 403, keyOwnEnv: status });
 
 interface Fixture {
@@ -36,6 +38,8 @@ interface Fixture {
 const WEBHOOK_ENDPOINT = { url: 'https://93.184.215.14/hook', eventTypes: ['refund.failed'] };
 const PAYMENT = { amount: 1234, currency: 'GBP', customerEmail: 'c@example.com', customerName: 'C', orderId: 'o-1', paymentMethod: 'credit_card' };
 const CRYPTO_PAYMENT = { amount: 12.34, currency: 'EUR', targetCrypto: 'BTC', customerEmail: 'c@example.com' };
+const intentOf = (paymentId: string) => `pi_${paymentId.replaceAll('-', '')}`;
+
 /** A's own record: A and A's key in its environment see it; B gets 404 as for a missing one. */
 const ownPayment: Expected = { anonymous: 401, merchantA: 200, merchantB: 404, staff: 403, keyOtherEnv: 403, keyOwnEnv: 200 };
 
@@ -135,6 +139,16 @@ const MATRIX: Record<string, { request: (f: Fixture) => Omit<InjectOptions, 'met
     request: (f) => ({ url: `/api/webhook-endpoints/${f.webhookEndpointA}/deliveries/${randomUUID()}/retry` }),
     expected: { ...ownPayment, merchantA: 404, keyOwnEnv: 404 },
   },
+  'POST /v1/payment_intents': { request: () => ({ url: '/v1/payment_intents', payload: { amount: 100, currency: 'gbp' } }), expected: stripeApi(200) },
+  'GET /v1/payment_intents': { request: () => ({ url: '/v1/payment_intents' }), expected: stripeApi(200) },
+  'GET /v1/payment_intents/:intent': { request: (f) => ({ url: `/v1/payment_intents/${intentOf(f.paymentId)}` }), expected: stripeApi(200) },
+  // A's pending payment has no payment method to confirm with (400); canceling an unknown one is 404.
+  'POST /v1/payment_intents/:intent/confirm': { request: (f) => ({ url: `/v1/payment_intents/${intentOf(f.paymentId)}/confirm`, payload: {} }), expected: stripeApi(400) },
+  'POST /v1/payment_intents/:intent/cancel': { request: () => ({ url: `/v1/payment_intents/${intentOf(randomUUID())}/cancel`, payload: {} }), expected: stripeApi(404) },
+  'POST /v1/refunds': { request: (f) => ({ url: '/v1/refunds', payload: { payment_intent: intentOf(f.paymentId) } }), expected: stripeApi(400) },
+  'GET /v1/refunds/:id': { request: () => ({ url: `/v1/refunds/re_${'0'.repeat(64)}` }), expected: stripeApi(404) },
+  'GET /v1/events': { request: () => ({ url: '/v1/events' }), expected: stripeApi(200) },
+  'GET /v1/events/:id': { request: () => ({ url: `/v1/events/evt_${'0'.repeat(32)}` }), expected: stripeApi(404) },
 };
 
 describe('authorization', () => {

@@ -31,7 +31,8 @@ export function listRoutes(app: INestApplication, prefix = '/api'): RouteInfo[] 
         const path = Reflect.getMetadata(PATH_METADATA, handler) as string | undefined;
         if (path === undefined) return [];
         const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod];
-        const fullPath = join(prefix, base, path);
+        // The Stripe-compatible API (/v1) is served at the root, outside the global prefix.
+        const fullPath = join(base.startsWith('v1') ? '' : prefix, base, path);
         const ownGuards = [handler, controller].reduce((n, target) => n + ((Reflect.getMetadata(GUARDS_METADATA, target) as unknown[] | undefined)?.length ?? 0), 0);
         return [{ route: `${method} ${fullPath}`, method, path: fullPath, isPublic: reflector.getAllAndOverride<boolean>(IS_PUBLIC, [handler, controller]) === true, ownGuards }];
       });

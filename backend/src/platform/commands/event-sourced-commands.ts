@@ -39,10 +39,20 @@ export class EventSourcedCommands {
   private async load<State, Event extends DomainEvent>(
     streamId: string,
     decider: Pick<Decider<State, never, Event>, 'initialState' | 'evolve'>,
-  ): Promise<{ state: State; version: number }> {
+  ): Promise<{ state: State; version: number; stored: StoredEvent[] }> {
     const stored = await this.store.readStream(streamId);
     // The one unchecked step: a stream holds only its own decider's events (one decider per stream category).
-    return { state: fold(decider, stored as unknown as Event[]), version: stored.length - 1 };
+    return { state: fold(decider, stored as unknown as Event[]), version: stored.length - 1, stored };
+  }
+
+  /**
+   * A command that records nothing (a repeat: the IPN after the answer, an Idempotency-Key again)
+   * answers what another writer recorded, maybe a moment ago: its caller's next read must see that too.
+   */
+  private async caughtUpWith(stored: StoredEvent[], context: CommandContext): Promise<WaitResult | undefined> {
+    const last = stored.at(-1);
+    if (!last || context.readYourWrites === false) return undefined;
+    return this.processors.waitForProjections(last.globalPosition, [...new Set(stored.map((event) => event.type))]);
   }
 
   /** A stream's current state, for a handler that must know it before deciding (what to send a gateway). */
@@ -59,13 +69,13 @@ export class EventSourcedCommands {
     options: HandleOptions = {},
   ): Promise<HandleResult<State>> {
     for (let attempt = 0; ; attempt++) {
-      const { state, version } = await this.load(streamId, decider);
+      const { state, version, stored } = await this.load(streamId, decider);
       // A stream that does not exist has no version to be stale against: the decider answers (not found).
       if (options.expectedVersion !== undefined && version >= 0 && options.expectedVersion !== version) {
         throw new DomainError('version_mismatch', VERSION_MISMATCH_MESSAGE);
       }
       const events = decider.decide(command, state);
-      if (events.length === 0) return { state, version, events: [] };
+      if (events.length === 0) return { state, version, events: [], readModels: await this.caughtUpWith(stored, context) };
       try {
         const result = await this.store.append(
           streamId,
