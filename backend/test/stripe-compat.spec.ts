@@ -244,6 +244,20 @@ describe('Stripe-compatible API through stripe-node', () => {
     expect(listed.json()).toMatchObject({ status: 'completed', amount: '100.00', currency: 'GBP' });
   });
 
+  it('the OpenAPI document lists every /v1 route where Stripe clients call it (at the root, not under /api)', async () => {
+    const paths = Object.keys((await t.request({ method: 'GET', url: '/api/documentation-json' })).json<{ paths: Record<string, unknown> }>().paths);
+    expect(paths.filter((path) => path.includes('v1')).sort()).toEqual([
+      '/v1/events',
+      '/v1/events/{id}',
+      '/v1/payment_intents',
+      '/v1/payment_intents/{intent}',
+      '/v1/payment_intents/{intent}/cancel',
+      '/v1/payment_intents/{intent}/confirm',
+      '/v1/refunds',
+      '/v1/refunds/{id}',
+    ]);
+  });
+
   it('form bodies are for /v1 only: the rest of the API still refuses them (415)', async () => {
     const res = await t.request({ method: 'POST', url: '/api/client/payments', payload: 'amount=100', headers: { ...bearer(merchantToken), 'content-type': 'application/x-www-form-urlencoded' } });
     expect(res.statusCode).toBe(415);
