@@ -43,7 +43,7 @@ export class WebhookEndpointsController {
   ) {}
 
   /** New endpoints and the list: the key's environment, or the merchant's current one. */
-  private async caller(key: ApiKeyPrincipal | undefined, request: AuthenticatedRequest) {
+  private async callerOf(key: ApiKeyPrincipal | undefined, request: AuthenticatedRequest) {
     if (key) return { merchantId: key.merchantId, environment: key.environment };
     const merchant = await this.merchants.current(request.user!.userId);
     return { merchantId: merchant.id, environment: merchant.environment };
@@ -51,7 +51,7 @@ export class WebhookEndpointsController {
 
   /** One endpoint: a key reaches its own environment's only, a session its merchant's in both (as with payments). */
   private async endpointOf(key: ApiKeyPrincipal | undefined, request: AuthenticatedRequest, id: string) {
-    const { merchantId } = await this.caller(key, request);
+    const { merchantId } = await this.callerOf(key, request);
     return this.queries.view(merchantId, key?.environment, id);
   }
 
@@ -65,14 +65,14 @@ export class WebhookEndpointsController {
     @Req() request: AuthenticatedRequest,
     @Ctx() ctx: CommandContext,
   ): Promise<WebhookEndpoint> {
-    const { merchantId, environment } = await this.caller(key, request);
+    const { merchantId, environment } = await this.callerOf(key, request);
     const input = { url: body.url, description: body.description || null, eventTypes: [...new Set(body.eventTypes ?? [])] };
     return this.commandBus.execute(new CreateWebhookEndpoint(merchantId, environment, input, ctx));
   }
 
   @Get()
   async list(@CurrentApiKey() key: ApiKeyPrincipal | undefined, @Req() request: AuthenticatedRequest): Promise<WebhookEndpoint[]> {
-    const { merchantId, environment } = await this.caller(key, request);
+    const { merchantId, environment } = await this.callerOf(key, request);
     return this.queries.list(merchantId, environment);
   }
 
