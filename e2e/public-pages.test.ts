@@ -290,6 +290,35 @@ describe('public pages', () => {
     await page.close();
   });
 
+  it('lists on /api only routes this server has, the documented public API among them', async () => {
+    const openapi = (await (await fetch(server.url + '/api/documentation-json')).json()) as { paths: Record<string, Record<string, unknown>> };
+    // The document names path parameters by their handler's name: compare the shapes.
+    const shape = (path: string) => path.replace(/\{[^}]+\}/g, '{}');
+    const routes = new Set(Object.entries(openapi.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${shape(path)}`)));
+    const page = await open('/api');
+    const endpoints = page.getByTestId('endpoint');
+    // The table (wide screens) and its cards (phones) both carry each row: one of them is hidden.
+    await endpoints.first().waitFor({ state: 'attached' });
+    const listed = [...new Set(await endpoints.evaluateAll((codes) => codes.map((code) => `${code.getAttribute('data-method')} ${code.textContent}`)))];
+    const unknown = listed.filter((endpoint) => !routes.has(shape(endpoint)));
+    assert.deepEqual(unknown, [], 'every endpoint on the page is a route of this server');
+    for (const documented of [
+      'POST /api/payments/create', 'GET /api/payments/{id}', 'GET /api/payments',
+      'POST /api/crypto-payments/create', 'GET /api/crypto-payments/{id}', 'GET /api/crypto-payments',
+      'GET /api/crypto-payments/exchange-rate', 'POST /api/auth/login',
+    ]) {
+      assert.ok(listed.includes(documented), `${documented} is listed`);
+    }
+    await page.getByRole('tab', { name: 'Webhooks' }).click();
+    await page.getByText('Verifica in PHP (standard-webhooks)').waitFor();
+    await page.close();
+    // The Webhooks & IPN guide shows the same verification.
+    const guide = await open('/guides?guide=webhooks-ipn');
+    await guide.getByText('PHP (composer require standard-webhooks/standard-webhooks)').waitFor();
+    await guide.getByText('Node.js (npm install standardwebhooks express)').waitFor();
+    await guide.close();
+  });
+
   it('numbers the privacy and terms sections and dates the terms today', async () => {
     const privacy = await open('/privacy');
     assert.equal(await privacy.getByTestId('legal-section').count(), 11);

@@ -60,24 +60,37 @@ Authorization: Bearer <token>
 }`;
 
 export const CRYPTO_RESPONSE = `{
-  "id": "c2a4e6f8-1b3d-4f5a-8c7e-9d0b1a2c3e4f",
-  "orderId": "order_1772359200000",
-  "status": "pending",
-  "amount": "1000.00",
-  "currency": "EUR",
-  "cryptoAmount": "0.01587302",
-  "targetCrypto": "BTC",
-  "exchangeRate": "63000.00",
-  "paymentUrl": "https://pay.tallyline.com/c/c2a4e6f8",
-  "environment": "staging",
-  "createdAt": "2026-03-01T10:00:00.000Z",
-  "expiresAt": "2026-03-01T10:30:00.000Z"
+  "payment": {
+    "id": "c2a4e6f8-1b3d-4f5a-8c7e-9d0b1a2c3e4f",
+    "orderId": "order_1772359200000",
+    "status": "pending",
+    "amount": "1000.00",
+    "currency": "EUR",
+    "fiatAmount": "1000.00",
+    "fiatCurrency": "EUR",
+    "cryptoAmount": "0.01587302",
+    "targetCrypto": "BTC",
+    "cryptoCurrency": "BTC",
+    "exchangeRate": "63000.00",
+    "customerEmail": "mario.rossi@example.com",
+    "customerName": "Mario Rossi",
+    "paymentUrl": "https://tallyline.example/crypto-payments/c2a4e6f8-1b3d-4f5a-8c7e-9d0b1a2c3e4f",
+    "providerPaymentId": "sbx_8f2c1d7e",
+    "address": "bc1qsandbox8f2c1d7e0a9b3c4d5e6f7a8b9c0d1e2f",
+    "blockchainTxHash": null,
+    "confirmations": null,
+    "environment": "staging",
+    "merchantId": "b7c1e2d4-3a5f-4e6b-8c9d-0a1b2c3d4e5f",
+    "createdAt": "2026-03-01T10:00:00.000Z",
+    "expiresAt": "2026-03-01T10:30:00.000Z"
+  }
 }`;
 
 export const EXCHANGE_RATE_REQUEST = `GET {{BASE_URL}}/client/exchange-rates?from=EUR&to=BTC&amount=1000
 Authorization: Bearer <token>`;
 
 export const WEBHOOK_TRADITIONAL = `{
+  "type": "payment.completed",
   "transaction_id": "5b0f9a3e-8f1d-4d6e-9a51-2f3c7d9e1a20",
   "status": "completed",
   "amount": "100.00",
@@ -90,6 +103,7 @@ export const WEBHOOK_TRADITIONAL = `{
 }`;
 
 export const WEBHOOK_CRYPTO = `{
+  "type": "crypto_payment.completed",
   "payment_id": "c2a4e6f8-1b3d-4f5a-8c7e-9d0b1a2c3e4f",
   "status": "completed",
   "amount": "1000.00",
@@ -103,8 +117,6 @@ export const WEBHOOK_CRYPTO = `{
 }`;
 
 export const NODE_EXAMPLE = `// Node.js 20+: accesso, pagamento e verifica del webhook
-import crypto from 'node:crypto';
-
 const BASE_URL = '{{BASE_URL}}';
 
 async function login(email, password) {
@@ -134,17 +146,16 @@ async function createPayment(token) {
   return res.json();
 }
 
-// Firma secondo Standard Webhooks: HMAC-SHA256 di "<webhook-id>.<webhook-timestamp>.<corpo grezzo>"
+// Verifica della firma con la libreria ufficiale Standard Webhooks (npm install standardwebhooks)
+import { Webhook } from 'standardwebhooks';
+
 function verifyWebhook(rawBody, headers, secret) {
-  const signed = \`\${headers['webhook-id']}.\${headers['webhook-timestamp']}.\${rawBody}\`;
-  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
-  const expected = Buffer.from(crypto.createHmac('sha256', key).update(signed).digest('base64'));
-  const valid = headers['webhook-signature'].split(' ').some((entry) => {
-    const candidate = Buffer.from(entry.split(',')[1] ?? '');
-    return candidate.length === expected.length && crypto.timingSafeEqual(candidate, expected);
+  // Lancia un errore se la firma o il timestamp non sono validi; restituisce il payload.
+  return new Webhook(secret).verify(rawBody, {
+    'webhook-id': headers['webhook-id'],
+    'webhook-timestamp': headers['webhook-timestamp'],
+    'webhook-signature': headers['webhook-signature'],
   });
-  if (!valid) throw new Error('Invalid webhook signature');
-  return JSON.parse(rawBody);
 }`;
 
 export const PHP_EXAMPLE = `<?php
@@ -174,3 +185,55 @@ $payment = json_decode(curl_exec($ch), true);
 curl_close($ch);
 
 echo $payment['cryptoAmount'] . ' ' . $payment['targetCrypto'];`;
+
+
+export const WEBHOOK_HEADERS = `POST https://il-tuo-sito.example/webhooks/tallyline
+Content-Type: application/json
+webhook-id: msg_2f1c7d9e4b8a6c3e
+webhook-timestamp: 1772359272
+webhook-signature: v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=`;
+
+export const WEBHOOK_VERIFY_NODE = `// npm install standardwebhooks express
+import express from 'express';
+import { Webhook } from 'standardwebhooks';
+
+const webhook = new Webhook(process.env.TALLYLINE_WEBHOOK_SECRET); // whsec_...
+const app = express();
+
+// Il corpo grezzo: la firma copre i byte esatti ricevuti.
+app.post('/webhooks/tallyline', express.raw({ type: 'application/json' }), (req, res) => {
+  let event;
+  try {
+    event = webhook.verify(req.body.toString('utf8'), req.headers);
+  } catch {
+    return res.status(400).send('Invalid webhook signature');
+  }
+  // webhook-id è lo stesso a ogni nuovo tentativo: usalo per ignorare i duplicati.
+  console.log(req.headers['webhook-id'], event.type, event.status);
+  res.sendStatus(204);
+});
+
+app.listen(3000);`;
+
+export const WEBHOOK_VERIFY_PHP = `<?php
+// composer require standard-webhooks/standard-webhooks
+require 'vendor/autoload.php';
+
+use StandardWebhooks\\Webhook;
+
+$payload = file_get_contents('php://input');
+$headers = [
+    'webhook-id' => $_SERVER['HTTP_WEBHOOK_ID'] ?? '',
+    'webhook-timestamp' => $_SERVER['HTTP_WEBHOOK_TIMESTAMP'] ?? '',
+    'webhook-signature' => $_SERVER['HTTP_WEBHOOK_SIGNATURE'] ?? '',
+];
+
+try {
+    $event = (new Webhook(getenv('TALLYLINE_WEBHOOK_SECRET')))->verify($payload, $headers);
+} catch (Exception $e) {
+    http_response_code(400);
+    exit('Invalid webhook signature');
+}
+
+error_log($event['type'] . ' ' . $event['status']);
+http_response_code(204);`;

@@ -31,6 +31,7 @@ export function CryptoTab() {
       <ItCodeBlock title="POST /api/client/crypto-payments" code={CRYPTO_REQUEST} />
       <H3>Risposta</H3>
       <ItCodeBlock title="201 Created" code={CRYPTO_RESPONSE} />
+      <P>La stessa richiesta va anche a POST /api/crypto-payments/create; GET /api/crypto-payments/{'{id}'} restituisce il pagamento.</P>
       <H3>Stati</H3>
       <StatusList items={CRYPTO_STATUSES} />
     </Box>

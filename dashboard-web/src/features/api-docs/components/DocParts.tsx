@@ -14,9 +14,20 @@ export function P({ children }: { children: ReactNode }) {
   return <Typography sx={{ mb: 1.5 }}>{children}</Typography>;
 }
 
-const METHOD_COLOURS = { GET: { bg: '#dbeafe', fg: '#1e3a8a' }, POST: { bg: '#dcfce7', fg: '#14532d' } } as const;
+const METHOD_COLOURS = {
+  GET: { bg: '#dbeafe', fg: '#1e3a8a' },
+  POST: { bg: '#dcfce7', fg: '#14532d' },
+  PATCH: { bg: '#fef3c7', fg: '#78350f' },
+  DELETE: { bg: '#fee2e2', fg: '#7f1d1d' },
+} as const;
 
-export function EndpointTable({ label, rows }: { label: string; rows: { method: 'GET' | 'POST'; path: string; description: string }[] }) {
+export interface EndpointRow {
+  method: keyof typeof METHOD_COLOURS;
+  path: string;
+  description: string;
+}
+
+export function EndpointTable({ label, rows }: { label: string; rows: EndpointRow[] }) {
   return (
     <ResponsiveTable
       label={label}
@@ -26,7 +37,7 @@ export function EndpointTable({ label, rows }: { label: string; rows: { method: 
         cells: [
           <Box key="endpoint" component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
             <Chip size="small" label={row.method} sx={{ bgcolor: METHOD_COLOURS[row.method].bg, color: METHOD_COLOURS[row.method].fg, fontWeight: 700 }} />
-            <Box component="code" sx={{ wordBreak: 'break-all' }}>{row.path}</Box>
+            <Box component="code" data-testid="endpoint" data-method={row.method} sx={{ wordBreak: 'break-all' }}>{row.path}</Box>
           </Box>,
           row.description,
         ],

@@ -84,7 +84,52 @@ export const WEBHOOKS_IPN: Guide = {
     { kind: 'heading', text: 'Tallyline webhooks' },
     {
       kind: 'paragraph',
-      text: 'If you use the Tallyline API rather than the gateway directly, Tallyline sends its own signed webhooks to your endpoint. Verify the signature over the raw request body; a mismatch must be rejected with "Invalid webhook signature".',
+      text: 'If you use the Tallyline API rather than the gateway directly, Tallyline sends its own signed webhooks to every endpoint you register with POST /api/webhook-endpoints. They follow the Standard Webhooks specification: webhook-id (the same on every retry, so you can drop duplicates), webhook-timestamp and webhook-signature, an HMAC-SHA256 of the three with your endpoint\'s whsec_ secret. Verify the signature over the raw request body with the standardwebhooks library; a mismatch must be rejected with "Invalid webhook signature".',
+    },
+    {
+      kind: 'code',
+      title: 'Node.js (npm install standardwebhooks express)',
+      code: `import express from 'express';
+import { Webhook } from 'standardwebhooks';
+
+const webhook = new Webhook(process.env.TALLYLINE_WEBHOOK_SECRET); // whsec_...
+const app = express();
+
+app.post('/webhooks/tallyline', express.raw({ type: 'application/json' }), async (req, res) => {
+  let event;
+  try {
+    event = webhook.verify(req.body.toString('utf8'), req.headers);
+  } catch {
+    return res.status(400).send('Invalid webhook signature');
+  }
+  if (await orders.seenWebhook(req.headers['webhook-id'])) return res.sendStatus(204);
+  if (event.type === 'payment.completed') await orders.markPaid(event.order_id, event.transaction_id);
+  res.sendStatus(204);
+});`,
+    },
+    {
+      kind: 'code',
+      title: 'PHP (composer require standard-webhooks/standard-webhooks)',
+      code: `<?php
+require 'vendor/autoload.php';
+
+use StandardWebhooks\\Webhook;
+
+$headers = [
+    'webhook-id' => $_SERVER['HTTP_WEBHOOK_ID'] ?? '',
+    'webhook-timestamp' => $_SERVER['HTTP_WEBHOOK_TIMESTAMP'] ?? '',
+    'webhook-signature' => $_SERVER['HTTP_WEBHOOK_SIGNATURE'] ?? '',
+];
+try {
+    $event = (new Webhook(getenv('TALLYLINE_WEBHOOK_SECRET')))->verify(file_get_contents('php://input'), $headers);
+} catch (Exception $e) {
+    http_response_code(400);
+    exit('Invalid webhook signature');
+}
+if ($event['type'] === 'payment.completed') {
+    mark_order_paid($event['order_id'], $event['transaction_id']);
+}
+http_response_code(204);`,
     },
   ],
 };
