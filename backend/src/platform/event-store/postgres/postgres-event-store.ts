@@ -12,7 +12,7 @@ import {
   type ReadStreamOptions,
   type StoredEvent,
 } from '../event-store.port.js';
-import { SingleFlight } from '../single-flight.js';
+import { sharedPerWakeUp } from '../single-flight.js';
 import { UpcasterRegistry } from '../upcasting.js';
 import { WakeUpListener } from './wake-up-listener.js';
 import { pollingSubscription } from '../subscription.js';
@@ -41,9 +41,7 @@ interface EventRow {
 
 export class PostgresEventStore extends EventStore {
   private readonly wakeUps: WakeUpListener;
-  /** The processors' questions, asked once for all of them at the same position. */
-  private readonly batches = new SingleFlight<StoredEvent[]>();
-  private readonly heldBack = new SingleFlight<boolean>();
+  private readonly questions: ReturnType<typeof sharedPerWakeUp>;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -51,6 +49,15 @@ export class PostgresEventStore extends EventStore {
   ) {
     super();
     this.wakeUps = new WakeUpListener(pool, CHANNEL);
+    // The processors' questions, asked once for all of them at the same position.
+    this.questions = sharedPerWakeUp(this.wakeUps, {
+      read: (from, limit) => this.readAll(from, limit),
+      // Something committed but not yet settled (an older transaction still runs): look again soon.
+      hasUnsettled: async (from) => {
+        const { rows } = await this.pool.query('SELECT 1 FROM events WHERE global_position > $1 LIMIT 1', [from.toString()]);
+        return rows.length > 0;
+      },
+    });
   }
 
   async append(streamId: string, events: NewEvent[], expected: ExpectedVersion): Promise<AppendResult> {
@@ -147,18 +154,7 @@ export class PostgresEventStore extends EventStore {
   }
 
   subscribe(after: bigint, options: { batchSize?: number } = {}): EventSubscription {
-    return pollingSubscription({
-      after,
-      batchSize: options.batchSize ?? 500,
-      read: (from, limit) => this.batches.run(`${from}:${limit}`, () => this.readAll(from, limit)),
-      // Something committed but not yet settled (an older transaction still runs): look again soon.
-      hasUnsettled: (from) =>
-        this.heldBack.run(String(from), async () => {
-          const { rows } = await this.pool.query('SELECT 1 FROM events WHERE global_position > $1 LIMIT 1', [from.toString()]);
-          return rows.length > 0;
-        }),
-      wakeUps: this.wakeUps,
-    });
+    return pollingSubscription({ after, batchSize: options.batchSize ?? 500, ...this.questions, wakeUps: this.wakeUps });
   }
 
   async close(): Promise<void> {
