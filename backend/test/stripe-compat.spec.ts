@@ -201,6 +201,16 @@ describe('Stripe-compatible API through stripe-node', () => {
       expect(await failureOf(stranger.paymentIntents.list())).toMatchObject({ type: 'StripeAuthenticationError', statusCode: 401 });
     });
 
+    it('takes the key as HTTP Basic user name too, as curl -u sk_test_…: sends it', async () => {
+      const { token } = await registerMerchant(t);
+      const key = (await t.request({ method: 'POST', url: '/api/merchants/api-keys/staging/rotate', headers: bearer(token) })).json<{ key: string }>().key;
+      const basic = (user: string) => ({ authorization: `Basic ${Buffer.from(`${user}:`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' });
+      const res = await t.request({ method: 'POST', url: '/v1/payment_intents', headers: basic(key), payload: 'amount=1234&currency=gbp&payment_method=pm_card_visa&confirm=true' });
+      expect([res.statusCode, res.json()]).toEqual([200, expect.objectContaining({ object: 'payment_intent', status: 'succeeded', livemode: false })]);
+      const wrong = await t.request({ method: 'GET', url: '/v1/payment_intents', headers: basic('sk_test_not_a_key') });
+      expect([wrong.statusCode, wrong.json()]).toEqual([401, { error: expect.objectContaining({ type: 'invalid_request_error', code: 'api_key_invalid' }) }]);
+    });
+
     it('bad parameters are StripeInvalidRequestError naming the parameter', async () => {
       expect(await failureOf(stripe.paymentIntents.create({ amount: -5, currency: 'gbp' }))).toMatchObject({ type: 'StripeInvalidRequestError', statusCode: 400, param: 'amount' });
       expect(await failureOf(stripe.paymentIntents.create({ amount: 100, currency: 'zzz' }))).toMatchObject({ statusCode: 400, param: 'currency' });
