@@ -4,6 +4,7 @@ import { Clock } from '../../platform/clock.js';
 import { systemContext } from '../../platform/commands/command-context.js';
 import { AppConfig } from '../../platform/config/app-config.js';
 import { DomainError } from '../../platform/domain-error.js';
+import { PeriodicPass } from '../../platform/periodic-pass.js';
 import { CryptoPaymentQueries } from '../crypto-payments.queries.js';
 import { ExpireCryptoPayment } from './expire-crypto-payment.command.js';
 
@@ -28,9 +29,13 @@ export interface ExpiryReport {
 @Injectable()
 export class CryptoPaymentExpiry implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(CryptoPaymentExpiry.name);
-  private timer: NodeJS.Timeout | undefined;
-  private current: Promise<ExpiryReport> | undefined;
-  private stopping = false;
+  private readonly passes = new PeriodicPass<ExpiryReport>({
+    name: 'Crypto payment expiry',
+    intervalMs: PASS_INTERVAL_MS,
+    logger: this.logger,
+    pass: () => this.pass(),
+    onFailure: () => ({ due: 0, expired: 0, refused: 0, failed: 1 }),
+  });
   /** The pass started at boot (undefined when processors are off): what a restart expired. */
   bootPass: Promise<ExpiryReport> | undefined;
 
@@ -42,26 +47,16 @@ export class CryptoPaymentExpiry implements OnApplicationBootstrap, BeforeApplic
   ) {}
 
   onApplicationBootstrap(): void {
-    if (!this.config.runProcessors) return;
-    this.bootPass = this.run();
-    this.timer = setInterval(() => void this.run(), PASS_INTERVAL_MS).unref();
+    if (this.config.runProcessors) this.bootPass = this.passes.start();
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
-    this.stopping = true;
-    clearInterval(this.timer);
-    await this.current;
+  beforeApplicationShutdown(): Promise<void> {
+    return this.passes.stop();
   }
 
   /** One pass over the payments due now; joins the pass already running. Never rejects. */
   run(): Promise<ExpiryReport> {
-    this.current ??= this.pass()
-      .catch((error: unknown) => {
-        this.logger.error(`Crypto payment expiry pass failed: ${(error as Error).message}`);
-        return { due: 0, expired: 0, refused: 0, failed: 1 };
-      })
-      .finally(() => (this.current = undefined));
-    return this.current;
+    return this.passes.run();
   }
 
   private async pass(): Promise<ExpiryReport> {
@@ -69,7 +64,7 @@ export class CryptoPaymentExpiry implements OnApplicationBootstrap, BeforeApplic
     const due = await this.queries.due(now, PAYMENTS_PER_PASS);
     const report = { due: due.length, expired: 0, refused: 0, failed: 0 };
     for (const paymentId of due) {
-      if (this.stopping) break;
+      if (this.passes.stopping) break;
       try {
         await this.commandBus.execute(new ExpireCryptoPayment(paymentId, systemContext('crypto-payment-expiry', now)));
         report.expired++;

@@ -4,6 +4,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { FastifyInstance } from 'fastify';
 import { systemContext } from '../../platform/commands/command-context.js';
 import { AppConfig } from '../../platform/config/app-config.js';
+import { PeriodicPass } from '../../platform/periodic-pass.js';
 import { GatewayCallQueries } from '../gateway-calls.queries.js';
 import { SettleGatewayCall } from '../settle-gateway-call/settle-gateway-call.command.js';
 
@@ -30,9 +31,13 @@ export interface ReconciliationReport {
 @Injectable()
 export class GatewayReconciliation implements OnModuleInit, BeforeApplicationShutdown {
   private readonly logger = new Logger(GatewayReconciliation.name);
-  private timer: NodeJS.Timeout | undefined;
-  private current: Promise<ReconciliationReport> | undefined;
-  private stopping = false;
+  private readonly passes = new PeriodicPass<ReconciliationReport>({
+    name: 'Reconciliation',
+    intervalMs: PASS_INTERVAL_MS,
+    logger: this.logger,
+    pass: () => this.pass(),
+    onFailure: () => ({ due: 0, settled: 0, failed: 1 }),
+  });
   /** The pass started when the app began listening (undefined before): what a restart settled. */
   bootPass: Promise<ReconciliationReport> | undefined;
 
@@ -47,33 +52,24 @@ export class GatewayReconciliation implements OnModuleInit, BeforeApplicationShu
     if (!this.config.runProcessors) return;
     // The embedded sandbox gateway answers on our own port: asking it before we listen would fail.
     this.adapterHost.httpAdapter.getInstance<FastifyInstance>().addHook('onListen', async () => {
-      this.bootPass = this.run();
-      this.timer = setInterval(() => void this.run(), PASS_INTERVAL_MS).unref();
+      this.bootPass = this.passes.start();
     });
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
-    this.stopping = true;
-    clearInterval(this.timer);
-    await this.current;
+  beforeApplicationShutdown(): Promise<void> {
+    return this.passes.stop();
   }
 
   /** One pass over the calls due; joins the pass already running instead of starting another. Never rejects. */
   run(): Promise<ReconciliationReport> {
-    this.current ??= this.pass()
-      .catch((error: unknown) => {
-        this.logger.error(`Reconciliation pass failed: ${(error as Error).message}`);
-        return { due: 0, settled: 0, failed: 1 };
-      })
-      .finally(() => (this.current = undefined));
-    return this.current;
+    return this.passes.run();
   }
 
   private async pass(): Promise<ReconciliationReport> {
     const due = await this.calls.unsettled(new Date(Date.now() - this.config.gateway.reconcileAfterMs), CALLS_PER_PASS);
     const report = { due: due.length, settled: 0, failed: 0 };
     for (const call of due) {
-      if (this.stopping) break;
+      if (this.passes.stopping) break;
       try {
         if ((await this.commandBus.execute(new SettleGatewayCall(call, systemContext('gateway-reconciliation')))).settled) report.settled++;
       } catch (error) {
