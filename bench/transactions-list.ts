@@ -22,16 +22,17 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { startEmbeddedPostgres } from '@tallyline/backend/platform/database/embedded-postgres';
 import { ProcessorRunner } from '@tallyline/backend/platform/projections/processor-runner';
-import { BENCH_PASSWORD, call, load, report, signUpMerchant, startApp, summarize, type LoadResult } from './http-load.js';
+import { BENCH_PASSWORD, call, load, signUpMerchant, startApp, summarize, type LoadResult } from './http-load.js';
 import { customerOf, writePayments, type PaymentSeries } from './payment-events.js';
+import { QUICK, report, serverVersion, sized } from './results.js';
 import { openBench, seconds } from './support.js';
 
-const DIR = process.env.BENCH_PAYMENTS_DIR ?? '.data/bench-payments';
-const PAYMENTS = Number(process.env.PAYMENTS ?? 1_000_000);
-const RATE = Number(process.env.RATE ?? 500); // requests per second
-const DURATION = Number(process.env.DURATION ?? 30); // seconds per endpoint
-const WARMUP = Number(process.env.WARMUP ?? 5); // seconds per endpoint at RATE, not measured
-const CONNECTIONS = Number(process.env.CONNECTIONS ?? 32);
+const DIR = process.env.BENCH_PAYMENTS_DIR ?? (QUICK ? '.data/bench-payments-quick' : '.data/bench-payments');
+const PAYMENTS = sized('PAYMENTS', 1_000_000, 2_000);
+const RATE = sized('RATE', 500, 100); // requests per second
+const DURATION = sized('DURATION', 30, 3); // seconds per endpoint
+const WARMUP = sized('WARMUP', 5, 1); // seconds per endpoint at RATE, not measured
+const CONNECTIONS = sized('CONNECTIONS', 32, 8);
 const TARGETS = { list: 25, stats: 15 }; // p99 ms
 const MARKER = join(DIR, 'bench-payments.json');
 
@@ -196,6 +197,34 @@ async function transactionsMix(url: string, token: string, pool: pg.Pool, mercha
   };
 }
 
+/**
+ * pg_stat_statements sees every statement the app sends while we measure; it must be preloaded, so the
+ * server is started once more with it when the setting is new.
+ */
+async function withStatementStats(dir: string) {
+  let database = await startEmbeddedPostgres(dir, { database: 'bench' });
+  const admin = new pg.Client({ connectionString: database.url });
+  await admin.connect();
+  const preloaded = (await admin.query<{ setting: string }>(`SELECT setting FROM pg_settings WHERE name = 'shared_preload_libraries'`)).rows[0]?.setting ?? '';
+  if (!preloaded.includes('pg_stat_statements')) {
+    await admin.query(`ALTER SYSTEM SET shared_preload_libraries = 'pg_stat_statements'`);
+    await admin.end();
+    await database.stop();
+    database = await startEmbeddedPostgres(dir, { database: 'bench' });
+  } else await admin.end();
+  return database;
+}
+
+/** Statements with COUNT( that the app ran since the last reset (ours, reading these, excluded). */
+async function countStatements(pool: pg.Pool) {
+  const { rows } = await pool.query<{ query: string; calls: string }>(
+    `SELECT query, calls::text FROM pg_stat_statements
+      WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
+        AND query ~* 'count\\s*\\(' AND query !~* 'pg_stat_statements'`,
+  );
+  return rows;
+}
+
 async function main(): Promise<void> {
   const flags = new Set(process.argv.slice(2).map((arg) => arg.split('=')[0]));
   const rebuildArg = process.argv.slice(2).find((arg) => arg.startsWith('--rebuild'));
@@ -207,8 +236,9 @@ async function main(): Promise<void> {
     loaded = undefined;
   }
   await mkdir(DIR, { recursive: true });
-  const database = await startEmbeddedPostgres(DIR, { database: 'bench' });
+  const database = await withStatementStats(DIR);
   const pool = new pg.Pool({ connectionString: database.url, max: 1 });
+  await pool.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
   try {
     if (loaded) console.log(`Using the ${loaded.payments} payments loaded in ${DIR} (--reload to load again).`);
     else await writeFile(MARKER, JSON.stringify((loaded = await loadPayments(database.url)), null, 2));
@@ -222,6 +252,7 @@ async function main(): Promise<void> {
       const listed = (await fetch(`${app.url}/api/transactions`, { headers: { authorization: `Bearer ${token}` } })).status !== 404;
       const list = listed ? await transactionsMix(app.url, token, pool, loaded.owner.merchantId) : undefined;
       const stats = () => ({ kind: 'stats', path: '/api/merchants/stats', headers: { authorization: `Bearer ${token}` } });
+      await pool.query('SELECT pg_stat_statements_reset()');
       console.log(`\nMeasuring at ${RATE} req/s, ${CONNECTIONS} connections, ${DURATION} s per endpoint after ${WARMUP} s of warm-up.`);
       const measure = async (name: string, next: typeof stats) => {
         await load({ url: app.url, next, connections: CONNECTIONS, seconds: WARMUP, rate: RATE });
@@ -243,11 +274,19 @@ async function main(): Promise<void> {
       const listRows = results.list
         ? [row('GET /api/transactions', results.list, TARGETS.list), ...[...results.list.kinds].map(([kind, histogram]) => ({ endpoint: `  ${kind}`, ...summarize(histogram, listSeconds) }))]
         : [{ endpoint: 'GET /api/transactions', met: 'not measured: not in this build' }];
-      await report(
-        'transactions-list',
-        { payments: loaded.payments, rate: RATE, connections: CONNECTIONS, seconds: DURATION, warmupSeconds: WARMUP },
-        [...listRows, row('GET /api/merchants/stats', results.stats, TARGETS.stats)],
-      );
+      const counts = await countStatements(pool);
+      const countRow = {
+        endpoint: 'COUNT(*) on request paths (pg_stat_statements, whole run)',
+        requests: counts.reduce((sum, c) => sum + Number(c.calls), 0),
+        target: 'none',
+        met: counts.length === 0 ? 'yes' : 'NO',
+      };
+      await report('transactions-list', {
+        conditions: { payments: loaded.payments, rate: RATE, connections: CONNECTIONS, seconds: DURATION, warmupSeconds: WARMUP, postgres: await serverVersion(pool) },
+        rows: [...listRows, row('GET /api/merchants/stats', results.stats, TARGETS.stats), countRow],
+        histograms: { ...(results.list ? { 'GET /api/transactions': results.list.histogram } : {}), 'GET /api/merchants/stats': results.stats.histogram },
+        notes: counts.map((c) => `COUNT statement run ${c.calls} times while measuring: ${c.query.replace(/\s+/g, ' ').slice(0, 300)}`),
+      });
       if ([results.list, results.stats].some((r) => r && (r.errors > 0 || r.non2xx > 0))) throw new Error('Some requests failed (errors or non-2xx answers): the run does not count.');
     } finally {
       await app.stop();
