@@ -9,9 +9,10 @@
 import { EventStore } from '@tallyline/backend/platform/event-store/event-store.port';
 import { DatabasePool } from '@tallyline/backend/platform/database/database-pool';
 import { EVENTS_PER_LIFE, merchantLife } from './events.js';
+import { report, serverVersion, sized } from './results.js';
 import { openBench, seconds } from './support.js';
 
-const TARGET = Number(process.env.EVENTS ?? 1_000_000);
+const TARGET = sized('EVENTS', 1_000_000, 1_800);
 const WRITERS = 16;
 
 async function main(): Promise<void> {
@@ -22,7 +23,12 @@ async function main(): Promise<void> {
     const store = bench.app.get(EventStore);
     const pool = bench.app.get(DatabasePool);
     const existing = Number((await pool.query<{ n: string }>('SELECT count(*) AS n FROM events')).rows[0]!.n); // an aggregate answers one row
-    if (existing >= TARGET) return void console.log(`The store already holds ${existing} events; nothing to seed.`);
+    const conditions = { events: TARGET, writers: WRITERS, durability: 'synchronous_commit off (a bulk load)', postgres: await serverVersion(pool) };
+    if (existing >= TARGET) {
+      console.log(`The store already holds ${existing} events; nothing to seed.`);
+      await report('seed', { conditions, rows: [{ step: 'seed', events: existing, written: 0, note: 'already seeded (delete the data directory to seed again)' }] });
+      return;
+    }
     const lives = Math.ceil((TARGET - existing) / EVENTS_PER_LIFE);
     console.log(`Seeding ${lives * EVENTS_PER_LIFE} events (${lives} merchant lives) with ${WRITERS} writers...`);
     const started = performance.now();
@@ -37,7 +43,9 @@ async function main(): Promise<void> {
         }
       }),
     );
-    console.log(`Seeded ${written} events in ${seconds(started).toFixed(1)} s (${Math.round(written / seconds(started))} ev/s).`);
+    const took = seconds(started);
+    console.log(`Seeded ${written} events in ${took.toFixed(1)} s (${Math.round(written / took)} ev/s).`);
+    await report('seed', { conditions, rows: [{ step: 'seed', events: existing + written, written, seconds: Number(took.toFixed(1)), 'events/s': Math.round(written / took) }] });
   } finally {
     await bench.close();
   }
