@@ -6,11 +6,12 @@
  *   npm run bench:seed                  (embedded PostgreSQL under .data/bench, or DATABASE_URL)
  *   EVENTS=200000 npm run bench:seed
  */
+import { rm } from 'node:fs/promises';
 import { EventStore } from '@tallyline/backend/platform/event-store/event-store.port';
 import { DatabasePool } from '@tallyline/backend/platform/database/database-pool';
 import { EVENTS_PER_LIFE, merchantLife } from './events.js';
-import { report, serverVersion, sized } from './results.js';
-import { openBench, seconds } from './support.js';
+import { QUICK, report, serverVersion, sized } from './results.js';
+import { BENCH_DATA_DIR, openBench, seconds } from './support.js';
 
 const TARGET = sized('EVENTS', 1_000_000, 1_800);
 const WRITERS = 16;
@@ -18,6 +19,8 @@ const WRITERS = 16;
 async function main(): Promise<void> {
   // Bulk loading: its own sessions skip waiting for the WAL flush at commit (nothing else changes).
   process.env.PGOPTIONS = `${process.env.PGOPTIONS ?? ''} -c synchronous_commit=off`;
+  // A quick run starts from a small store each time: the lag benchmark appends to it, a replay reads it all.
+  if (QUICK && !process.env.DATABASE_URL) await rm(BENCH_DATA_DIR, { recursive: true, force: true });
   const bench = await openBench();
   try {
     const store = bench.app.get(EventStore);
