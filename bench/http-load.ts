@@ -3,7 +3,12 @@ import autocannon from 'autocannon';
 import getPort from 'get-port';
 import type * as hdr from 'hdr-histogram-js';
 import type { ApiKey, Merchant, User } from '@tallyline/contracts';
-import { newHistogram } from './results.js';
+import { newHistogram, report as writeReport } from './results.js';
+
+export { newHistogram };
+
+/** Prints the table and writes the JSON result: the earlier signature, for benchmarks written against it. */
+export const report = (name: string, conditions: Record<string, unknown>, rows: Record<string, unknown>[]) => writeReport(name, { conditions, rows });
 
 export interface Server {
   url: string;
