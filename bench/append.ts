@@ -112,7 +112,8 @@ async function database(): Promise<{ url: string; cleanup(): Promise<void> }> {
 }
 
 async function main(): Promise<void> {
-  const { url, cleanup } = await database();
+  const db = await database();
+  const { url } = db;
   const dataSource = new DataSource({ type: 'postgres', url, migrations });
   await dataSource.initialize();
   await dataSource.runMigrations({ transaction: 'each' });
@@ -169,7 +170,7 @@ async function main(): Promise<void> {
   });
   await ours.close();
   await pool.end();
-  await cleanup();
+  await db.cleanup();
 }
 
 main().catch((error: unknown) => {

@@ -14,6 +14,7 @@ export interface LagRun {
   /** [ms since the start when appended, lag in ms] per append, in append order. */
   samples: [number, number][];
   events: number;
+  /** How long appends were being started (the rate's window; lags still running after it are waited for). */
   seconds: number;
   /** Merchant ids written, for readers to look up. */
   merchants: string[];
@@ -46,8 +47,11 @@ export async function writeAtRate(bench: Bench, until: Promise<unknown>, offset:
   const run: LagRun = { histogram: lagHistogram(), samples: [], events: 0, seconds: 0, merchants: [] };
   const inFlight = new Set<Promise<void>>();
   let done = false;
-  void until.finally(() => (done = true));
   const started = performance.now();
+  void until.finally(() => {
+    done = true;
+    run.seconds = seconds(started);
+  });
   let due = started;
   for (let n = 0; !done; n++) {
     const one = life(bench, offset + n, started, run);
@@ -57,7 +61,6 @@ export async function writeAtRate(bench: Bench, until: Promise<unknown>, offset:
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - performance.now())));
   }
   await Promise.all(inFlight);
-  run.seconds = seconds(started);
   return run;
 }
 

@@ -36,7 +36,10 @@ export interface Machine {
   note: string;
 }
 
-const cell = (value: unknown) => (value === undefined || value === null ? '' : typeof value === 'number' ? value.toLocaleString('en-GB') : String(value).replace(/\|/g, '\\|'));
+/** A value as text: numbers with thousands separators, objects as JSON. */
+const text = (value: unknown): string =>
+  value === undefined || value === null ? '' : typeof value === 'number' ? value.toLocaleString('en-GB') : typeof value === 'object' ? JSON.stringify(value) : String(value as string | boolean | bigint);
+const cell = (value: unknown) => text(value).replace(/\|/g, '\\|');
 
 function table(rows: Record<string, unknown>[]): string[] {
   const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
@@ -74,7 +77,7 @@ export function markdown(at: string, quick: boolean, machine: Machine, entries: 
       continue;
     }
     if (entry.status !== 'ok') lines.push(`Not run this time (${entry.status}${entry.reason ? `: ${entry.reason}` : ''}); the last result, from ${result.at}:`, '');
-    lines.push(`Conditions: ${Object.entries(result.conditions).map(([key, value]) => `${key} ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`).join('; ')}.`, '');
+    lines.push(`Conditions: ${Object.entries(result.conditions).map(([key, value]) => `${key} ${text(value)}`).join('; ')}.`, '');
     lines.push(...table(result.results));
     if (result.notes.length) lines.push('', ...result.notes.map((note) => `- ${note}`));
     if (entry.chart) lines.push('', `![${entry.title}: latency by percentile](${entry.chart})`);

@@ -66,12 +66,13 @@ async function loadPayments(url: string): Promise<Loaded> {
   } finally {
     await app.stop();
   }
-  // The owner's current environment is staging (every merchant starts there); production and the other
-  // merchants' payments sit in the same table and indexes.
+  // The payments measured are in the owner's current environment (the one it registered in); its other
+  // environment and the other merchants' payments sit in the same table and indexes.
+  const current = owner.merchant.environment;
   const series: PaymentSeries[] = [
-    { merchantId: owner.merchant.id, environment: 'staging', count: PAYMENTS },
-    { merchantId: owner.merchant.id, environment: 'production', count: Math.ceil(PAYMENTS / 20) },
-    ...others.map(({ merchant }) => ({ merchantId: merchant.id, environment: 'staging' as const, count: Math.ceil(PAYMENTS / 40) })),
+    { merchantId: owner.merchant.id, environment: current, count: PAYMENTS },
+    { merchantId: owner.merchant.id, environment: current === 'staging' ? 'production' : 'staging', count: Math.ceil(PAYMENTS / 20) },
+    ...others.map(({ merchant }) => ({ merchantId: merchant.id, environment: merchant.environment, count: Math.ceil(PAYMENTS / 40) })),
   ];
   const total = series.reduce((sum, s) => sum + s.count, 0);
   console.log(`Writing ${total} payments as events (${PAYMENTS} for the measured merchant's current environment)...`);
@@ -167,7 +168,7 @@ async function transactionsMix(url: string, token: string, pool: pg.Pool, mercha
   }
   if (!cursors.length || !failedCursors.length) throw new Error('The merchant has too few payments to page through');
   // Real payments of the merchant to search for (ids are random, so read a few from the table).
-  const ids = (await pool.query<{ id: string }>(`SELECT id FROM payments WHERE merchant_id = $1 AND environment = 'staging' ORDER BY random() LIMIT 500`, [merchantId])).rows.map((r) => r.id);
+  const ids = (await pool.query<{ id: string }>(`SELECT id FROM payments WHERE merchant_id = $1 AND environment = (SELECT environment FROM merchants WHERE id = $1) ORDER BY random() LIMIT 500`, [merchantId])).rows.map((r) => r.id);
   const customers = Array.from({ length: 500 }, () => customerOf(Math.floor(Math.random() * PAYMENTS)));
   const statuses = ['completed', 'failed', 'refunded', 'pending', 'requires_action'];
   const methods = ['credit_card', 'bank_transfer', 'digital_wallet'];
@@ -215,14 +216,16 @@ async function withStatementStats(dir: string) {
   return database;
 }
 
-/** Statements with COUNT( that the app ran since the last reset (ours, reading these, excluded). */
+/**
+ * Statements with COUNT( that the app ran since the last reset (ours, reading these, excluded), and how
+ * many statements were seen in all (so a check that saw nothing cannot pass).
+ */
 async function countStatements(pool: pg.Pool) {
-  const { rows } = await pool.query<{ query: string; calls: string }>(
-    `SELECT query, calls::text FROM pg_stat_statements
-      WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
-        AND query ~* 'count\\s*\\(' AND query !~* 'pg_stat_statements'`,
+  const { rows } = await pool.query<{ query: string; calls: string; counted: boolean }>(
+    `SELECT query, calls::text, query ~* 'count\\s*\\(' AS counted FROM pg_stat_statements
+      WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) AND query !~* 'pg_stat_statements'`,
   );
-  return rows;
+  return { counts: rows.filter((r) => r.counted), seen: rows.reduce((sum, r) => sum + Number(r.calls), 0) };
 }
 
 async function main(): Promise<void> {
@@ -274,12 +277,12 @@ async function main(): Promise<void> {
       const listRows = results.list
         ? [row('GET /api/transactions', results.list, TARGETS.list), ...[...results.list.kinds].map(([kind, histogram]) => ({ endpoint: `  ${kind}`, ...summarize(histogram, listSeconds) }))]
         : [{ endpoint: 'GET /api/transactions', met: 'not measured: not in this build' }];
-      const counts = await countStatements(pool);
+      const { counts, seen } = await countStatements(pool);
       const countRow = {
-        endpoint: 'COUNT(*) on request paths (pg_stat_statements, whole run)',
+        endpoint: `COUNT(*) statements while measuring (pg_stat_statements, of ${seen} statements)`,
         requests: counts.reduce((sum, c) => sum + Number(c.calls), 0),
         target: 'none',
-        met: counts.length === 0 ? 'yes' : 'NO',
+        met: counts.length === 0 && seen > 0 ? 'yes' : 'NO',
       };
       await report('transactions-list', {
         conditions: { payments: loaded.payments, rate: RATE, connections: CONNECTIONS, seconds: DURATION, warmupSeconds: WARMUP, postgres: await serverVersion(pool) },
