@@ -25,7 +25,7 @@ const READS = sized('READS', 200, 20); // read-model lookups per second
 const STEADY_SECONDS = sized('STEADY_SECONDS', 30, 3);
 const BURST_SECONDS = sized('BURST_SECONDS', 10, 2);
 const AFTER_BURST_SECONDS = sized('AFTER_BURST_SECONDS', 10, 2);
-const SCALE_SECONDS = sized('SCALE_SECONDS', 15, 3);
+const SCALE_SECONDS = sized('SCALE_SECONDS', 15, 2);
 const SCALE_WRITERS = sized('SCALE_WRITERS', 8, 4);
 /** The projections the replay beside the load rebuilds: all of them, or in --quick the smallest one. */
 const REPLAYED = QUICK ? ['users'] : [];

@@ -6,6 +6,7 @@
  *
  *   npm run bench                     everything, full sizes (an hour and more)
  *   npm run bench -- append rebuild   only these; the others keep their last result in the report
+ *   npm run bench -- --report-only    no benchmark runs: the report again from the last results
  *   npm run bench:quick               smaller sizes, a smoke test; its report goes to .data/bench-results/quick
  *   BENCH_NOTE="shared with 4 other jobs" npm run bench    a line about the machine for the report
  */
@@ -71,7 +72,7 @@ async function main(): Promise<void> {
   const startLoad = load();
   const started = new Date();
   const entries: RunEntry[] = [];
-  const chosen = BENCHMARKS.filter((b) => !only.length || only.includes(b.name));
+  const chosen = process.argv.includes('--report-only') ? [] : BENCHMARKS.filter((b) => !only.length || only.includes(b.name));
   console.log(`Running ${chosen.length} benchmark${chosen.length === 1 ? '' : 's'}${QUICK ? ' (quick)' : ''}: ${chosen.map((b) => b.name).join(', ')}`);
   for (const [i, benchmark] of BENCHMARKS.entries()) {
     const entry: RunEntry = { name: benchmark.name, title: benchmark.title, status: 'not run' };
@@ -114,7 +115,8 @@ async function main(): Promise<void> {
     note: process.env.BENCH_NOTE ?? '',
   };
   await writeFile(join(OUT_DIR, 'latest.json'), JSON.stringify({ at, quick: QUICK, machine, benchmarks: entries }, null, 2) + '\n');
-  await writeFile(join(OUT_DIR, 'latest.md'), markdown(at, QUICK, machine, entries));
+  const command = `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`;
+  await writeFile(join(OUT_DIR, 'latest.md'), markdown(at, command, QUICK, machine, entries));
   const failed = entries.filter((e) => e.status === 'failed');
   console.log(`\nReport: ${join(OUT_DIR, 'latest.md')}`);
   console.log(`${entries.filter((e) => e.status === 'ok').length} passed, ${failed.length} failed${failed.length ? ` (${failed.map((e) => e.name).join(', ')})` : ''}`);

@@ -35,6 +35,8 @@ const WARMUP = sized('WARMUP', 5, 1); // seconds per endpoint at RATE, not measu
 const CONNECTIONS = sized('CONNECTIONS', 32, 8);
 const TARGETS = { list: 25, stats: 15 }; // p99 ms
 const MARKER = join(DIR, 'bench-payments.json');
+/** Pages fetched before measuring to collect cursors at every depth (each one a request). */
+const CURSOR_SAMPLES = QUICK ? 4 : 40;
 
 interface Loaded {
   payments: number;
@@ -153,7 +155,7 @@ async function transactionsMix(url: string, token: string, pool: pg.Pool, mercha
   const get = (query: string) => call<{ nextCursor: string | null }>(`${url}/api/transactions?${query}`, 'GET', undefined, token);
   // Cursors from every depth: a page ending before a random day, then two more pages from there.
   const cursors: string[] = [];
-  for (let i = 0; i < 40; i++) {
+  for (let i = 0; i < CURSOR_SAMPLES; i++) {
     let page = await get(`limit=20&to=${day(Date.now() - Math.random() * 360 * DAY_MS)}`);
     for (let j = 0; j < 3 && page.nextCursor; j++) {
       cursors.push(page.nextCursor);
@@ -162,7 +164,7 @@ async function transactionsMix(url: string, token: string, pool: pg.Pool, mercha
   }
   const failedCursors: string[] = [];
   let failed = await get('limit=20&status=failed');
-  for (let j = 0; j < 20 && failed.nextCursor; j++) {
+  for (let j = 0; j < CURSOR_SAMPLES / 2 && failed.nextCursor; j++) {
     failedCursors.push(failed.nextCursor);
     failed = await get(`limit=20&status=failed&cursor=${encodeURIComponent(failed.nextCursor)}`);
   }
