@@ -1,13 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import autocannon from 'autocannon';
 import getPort from 'get-port';
-import * as hdr from 'hdr-histogram-js';
+import type * as hdr from 'hdr-histogram-js';
 import type { ApiKey, Merchant, User } from '@tallyline/contracts';
+import { newHistogram, report as writeReport } from './results.js';
 
-/** Where each HTTP benchmark writes its JSON result (gitignored with the rest of .data). */
-const RESULTS_DIR = process.env.RESULTS_DIR ?? '.data/bench-results';
+export { newHistogram };
+
+/** Prints the table and writes the JSON result: the earlier signature, for benchmarks written against it. */
+export const report = (name: string, conditions: Record<string, unknown>, rows: Record<string, unknown>[]) => writeReport(name, { conditions, rows });
 
 export interface Server {
   url: string;
@@ -96,8 +97,6 @@ export interface LoadResult {
   kinds: Map<string, hdr.Histogram>;
 }
 
-export const newHistogram = () => hdr.build({ lowestDiscernibleValue: 1, highestTrackableValue: 60_000_000, numberOfSignificantValueDigits: 3 });
-
 /** One autocannon run; every answer's latency goes into an HDR histogram (autocannon reports no p95). */
 export async function load(options: LoadOptions): Promise<LoadResult> {
   const histogram = newHistogram();
@@ -152,16 +151,4 @@ export function summarize(histogram: hdr.Histogram, seconds: number) {
     'max ms': Math.round(histogram.maxValue / 10) / 100,
     histogram,
   };
-}
-
-/** Prints the table and writes the JSON result; histograms stay out of both. */
-export async function report(name: string, conditions: Record<string, unknown>, rows: Record<string, unknown>[]): Promise<string> {
-  const plain = rows.map((row) => Object.fromEntries(Object.entries(row).filter(([key]) => key !== 'histogram')));
-  console.log();
-  console.table(plain);
-  await mkdir(RESULTS_DIR, { recursive: true });
-  const file = join(RESULTS_DIR, `${name}.json`);
-  await writeFile(file, JSON.stringify({ benchmark: name, at: new Date().toISOString(), conditions, results: plain }, null, 2) + '\n');
-  console.log(`Result written to ${file}`);
-  return file;
 }

@@ -14,13 +14,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { startEmbeddedPostgres } from '@tallyline/backend/platform/database/embedded-postgres';
-import { load, newHistogram, report, signUpMerchant, startApp, startServer, summarize, type Server } from './http-load.js';
+import { load, signUpMerchant, startApp, startServer, summarize, type Server } from './http-load.js';
+import { newHistogram, report, serverVersion, sized } from './results.js';
 
-const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
-const DURATION = Number(process.env.DURATION ?? 10); // seconds per round and side
-const ROUNDS = Number(process.env.ROUNDS ?? 3);
-const WARMUP = Number(process.env.WARMUP ?? 3); // seconds per side, not measured
+const CONNECTIONS = sized('CONNECTIONS', 10, 10);
+const DURATION = sized('DURATION', 10, 2); // seconds per round and side
+const ROUNDS = sized('ROUNDS', 3, 1);
+const WARMUP = sized('WARMUP', 3, 1); // seconds per side, not measured
 const TARGET = 0.4; // app ÷ bare, requests per second
+const HALF_RATE_P99_TARGET = 20; // ms, the app at half the rate it reached flat out
 
 let order = 0;
 /** A new payment each time: its own order, customer, amount and Idempotency-Key. */
@@ -89,12 +91,14 @@ async function main(): Promise<void> {
     }
 
     const rows = [];
+    const histograms: Record<string, ReturnType<typeof newHistogram>> = {};
     for (const side of sides) {
       const results = rounds.get(side)!;
       const histogram = newHistogram();
       for (const r of results) histogram.add(r.histogram);
       const recorded = Number((await db.query<{ n: string }>(`SELECT count(*) AS n FROM ${side.table}`)).rows[0]!.n); // an aggregate answers one row
       const summary = summarize(histogram, results.reduce((sum, r) => sum + r.seconds, 0));
+      histograms[side.name] = histogram;
       rows.push({
         side: side.name,
         ...summary,
@@ -104,12 +108,30 @@ async function main(): Promise<void> {
         '≈ commits/req': Number(((committed.get(side) ?? 0) / summary.requests).toFixed(1)),
       });
     }
+    const postgres = await serverVersion(db);
     await db.end();
     const [bareRow, appRow] = rows as [(typeof rows)[number], (typeof rows)[number]]; // one row per side, two sides
     const ratio = appRow['req/s'] / bareRow['req/s'];
-    const failed = rows.some((row) => row.errors > 0 || row.non2xx > 0);
+    // Latency where the app is not saturated: a fixed rate of half what it reached flat out.
+    const halfRate = Math.max(1, Math.round(appRow['req/s'] / 2));
+    console.log(`  app at half its rate (${halfRate} req/s) for ${DURATION} s...`);
+    const half = await load({ url: app.url, next: () => paymentRequest('/api/client/payments', stagingKey), connections: CONNECTIONS, seconds: DURATION, rate: halfRate });
+    histograms[`app at ${halfRate} req/s (half)`] = half.histogram;
+    const halfRow = {
+      side: `app at half its rate (${halfRate} req/s)`,
+      ...summarize(half.histogram, half.seconds),
+      errors: half.errors,
+      non2xx: half.non2xx,
+      target: `p99 < ${HALF_RATE_P99_TARGET} ms`,
+      met: half['p99 ms'] < HALF_RATE_P99_TARGET ? 'yes' : 'NO',
+    };
+    const failed = [...rows, halfRow].some((row) => row.errors > 0 || row.non2xx > 0);
     const verdict = { side: 'app ÷ bare (req/s)', ratio: Number(ratio.toFixed(2)), target: `>= ${TARGET}`, met: ratio >= TARGET ? 'yes' : 'NO' };
-    await report('payments-create', { connections: CONNECTIONS, roundSeconds: DURATION, rounds: ROUNDS, warmupSeconds: WARMUP }, [...rows, verdict]);
+    await report('payments-create', {
+      conditions: { connections: CONNECTIONS, roundSeconds: DURATION, rounds: ROUNDS, warmupSeconds: WARMUP, postgres },
+      rows: [...rows, halfRow, verdict],
+      histograms,
+    });
     console.log(`\nRate ratio app ÷ bare: ${ratio.toFixed(2)} (target ≥ ${TARGET}: ${ratio >= TARGET ? 'met' : 'NOT met'}).`);
     if (failed) throw new Error('Some requests failed (errors or non-2xx answers): the run does not count.');
   } finally {

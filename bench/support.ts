@@ -4,9 +4,10 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { AppModule } from '@tallyline/backend/app.module';
 import type { AppConfig } from '@tallyline/backend/platform/config/app-config';
 import { resolveDatabase } from '@tallyline/backend/platform/database/resolve-database';
+import { QUICK } from './results.js';
 
-/** Where the seeded benchmark database lives between runs (DATABASE_URL wins, as for the app). */
-export const BENCH_DATA_DIR = process.env.BENCH_DATA_DIR ?? '.data/bench';
+/** Where the seeded benchmark database lives between runs (DATABASE_URL wins, as for the app); quick runs keep their own. */
+export const BENCH_DATA_DIR = process.env.BENCH_DATA_DIR ?? (QUICK ? '.data/bench-quick' : '.data/bench');
 
 export interface Bench {
   app: INestApplicationContext;

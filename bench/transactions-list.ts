@@ -22,18 +22,21 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { startEmbeddedPostgres } from '@tallyline/backend/platform/database/embedded-postgres';
 import { ProcessorRunner } from '@tallyline/backend/platform/projections/processor-runner';
-import { BENCH_PASSWORD, call, load, report, signUpMerchant, startApp, summarize, type LoadResult } from './http-load.js';
+import { BENCH_PASSWORD, call, load, signUpMerchant, startApp, summarize, type LoadResult } from './http-load.js';
 import { customerOf, writePayments, type PaymentSeries } from './payment-events.js';
+import { QUICK, report, serverVersion, sized } from './results.js';
 import { openBench, seconds } from './support.js';
 
-const DIR = process.env.BENCH_PAYMENTS_DIR ?? '.data/bench-payments';
-const PAYMENTS = Number(process.env.PAYMENTS ?? 1_000_000);
-const RATE = Number(process.env.RATE ?? 500); // requests per second
-const DURATION = Number(process.env.DURATION ?? 30); // seconds per endpoint
-const WARMUP = Number(process.env.WARMUP ?? 5); // seconds per endpoint at RATE, not measured
-const CONNECTIONS = Number(process.env.CONNECTIONS ?? 32);
+const DIR = process.env.BENCH_PAYMENTS_DIR ?? (QUICK ? '.data/bench-payments-quick' : '.data/bench-payments');
+const PAYMENTS = sized('PAYMENTS', 1_000_000, 2_000);
+const RATE = sized('RATE', 500, 100); // requests per second
+const DURATION = sized('DURATION', 30, 3); // seconds per endpoint
+const WARMUP = sized('WARMUP', 5, 1); // seconds per endpoint at RATE, not measured
+const CONNECTIONS = sized('CONNECTIONS', 32, 8);
 const TARGETS = { list: 25, stats: 15 }; // p99 ms
 const MARKER = join(DIR, 'bench-payments.json');
+/** Pages fetched before measuring to collect cursors at every depth (each one a request). */
+const CURSOR_SAMPLES = QUICK ? 4 : 40;
 
 interface Loaded {
   payments: number;
@@ -65,12 +68,13 @@ async function loadPayments(url: string): Promise<Loaded> {
   } finally {
     await app.stop();
   }
-  // The owner's current environment is staging (every merchant starts there); production and the other
-  // merchants' payments sit in the same table and indexes.
+  // The payments measured are in the owner's current environment (the one it registered in); its other
+  // environment and the other merchants' payments sit in the same table and indexes.
+  const current = owner.merchant.environment;
   const series: PaymentSeries[] = [
-    { merchantId: owner.merchant.id, environment: 'staging', count: PAYMENTS },
-    { merchantId: owner.merchant.id, environment: 'production', count: Math.ceil(PAYMENTS / 20) },
-    ...others.map(({ merchant }) => ({ merchantId: merchant.id, environment: 'staging' as const, count: Math.ceil(PAYMENTS / 40) })),
+    { merchantId: owner.merchant.id, environment: current, count: PAYMENTS },
+    { merchantId: owner.merchant.id, environment: current === 'staging' ? 'production' : 'staging', count: Math.ceil(PAYMENTS / 20) },
+    ...others.map(({ merchant }) => ({ merchantId: merchant.id, environment: merchant.environment, count: Math.ceil(PAYMENTS / 40) })),
   ];
   const total = series.reduce((sum, s) => sum + s.count, 0);
   console.log(`Writing ${total} payments as events (${PAYMENTS} for the measured merchant's current environment)...`);
@@ -151,7 +155,7 @@ async function transactionsMix(url: string, token: string, pool: pg.Pool, mercha
   const get = (query: string) => call<{ nextCursor: string | null }>(`${url}/api/transactions?${query}`, 'GET', undefined, token);
   // Cursors from every depth: a page ending before a random day, then two more pages from there.
   const cursors: string[] = [];
-  for (let i = 0; i < 40; i++) {
+  for (let i = 0; i < CURSOR_SAMPLES; i++) {
     let page = await get(`limit=20&to=${day(Date.now() - Math.random() * 360 * DAY_MS)}`);
     for (let j = 0; j < 3 && page.nextCursor; j++) {
       cursors.push(page.nextCursor);
@@ -160,13 +164,13 @@ async function transactionsMix(url: string, token: string, pool: pg.Pool, mercha
   }
   const failedCursors: string[] = [];
   let failed = await get('limit=20&status=failed');
-  for (let j = 0; j < 20 && failed.nextCursor; j++) {
+  for (let j = 0; j < CURSOR_SAMPLES / 2 && failed.nextCursor; j++) {
     failedCursors.push(failed.nextCursor);
     failed = await get(`limit=20&status=failed&cursor=${encodeURIComponent(failed.nextCursor)}`);
   }
   if (!cursors.length || !failedCursors.length) throw new Error('The merchant has too few payments to page through');
   // Real payments of the merchant to search for (ids are random, so read a few from the table).
-  const ids = (await pool.query<{ id: string }>(`SELECT id FROM payments WHERE merchant_id = $1 AND environment = 'staging' ORDER BY random() LIMIT 500`, [merchantId])).rows.map((r) => r.id);
+  const ids = (await pool.query<{ id: string }>(`SELECT id FROM payments WHERE merchant_id = $1 AND environment = (SELECT environment FROM merchants WHERE id = $1) ORDER BY random() LIMIT 500`, [merchantId])).rows.map((r) => r.id);
   const customers = Array.from({ length: 500 }, () => customerOf(Math.floor(Math.random() * PAYMENTS)));
   const statuses = ['completed', 'failed', 'refunded', 'pending', 'requires_action'];
   const methods = ['credit_card', 'bank_transfer', 'digital_wallet'];
@@ -196,6 +200,36 @@ async function transactionsMix(url: string, token: string, pool: pg.Pool, mercha
   };
 }
 
+/**
+ * pg_stat_statements sees every statement the app sends while we measure; it must be preloaded, so the
+ * server is started once more with it when the setting is new.
+ */
+async function withStatementStats(dir: string) {
+  let database = await startEmbeddedPostgres(dir, { database: 'bench' });
+  const admin = new pg.Client({ connectionString: database.url });
+  await admin.connect();
+  const preloaded = (await admin.query<{ setting: string }>(`SELECT setting FROM pg_settings WHERE name = 'shared_preload_libraries'`)).rows[0]?.setting ?? '';
+  if (!preloaded.includes('pg_stat_statements')) {
+    await admin.query(`ALTER SYSTEM SET shared_preload_libraries = 'pg_stat_statements'`);
+    await admin.end();
+    await database.stop();
+    database = await startEmbeddedPostgres(dir, { database: 'bench' });
+  } else await admin.end();
+  return database;
+}
+
+/**
+ * Statements with COUNT( that the app ran since the last reset (ours, reading these, excluded), and how
+ * many statements were seen in all (so a check that saw nothing cannot pass).
+ */
+async function countStatements(pool: pg.Pool) {
+  const { rows } = await pool.query<{ query: string; calls: string; counted: boolean }>(
+    `SELECT query, calls::text, query ~* 'count\\s*\\(' AS counted FROM pg_stat_statements
+      WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) AND query !~* 'pg_stat_statements'`,
+  );
+  return { counts: rows.filter((r) => r.counted), seen: rows.reduce((sum, r) => sum + Number(r.calls), 0) };
+}
+
 async function main(): Promise<void> {
   const flags = new Set(process.argv.slice(2).map((arg) => arg.split('=')[0]));
   const rebuildArg = process.argv.slice(2).find((arg) => arg.startsWith('--rebuild'));
@@ -207,8 +241,9 @@ async function main(): Promise<void> {
     loaded = undefined;
   }
   await mkdir(DIR, { recursive: true });
-  const database = await startEmbeddedPostgres(DIR, { database: 'bench' });
+  const database = await withStatementStats(DIR);
   const pool = new pg.Pool({ connectionString: database.url, max: 1 });
+  await pool.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
   try {
     if (loaded) console.log(`Using the ${loaded.payments} payments loaded in ${DIR} (--reload to load again).`);
     else await writeFile(MARKER, JSON.stringify((loaded = await loadPayments(database.url)), null, 2));
@@ -222,6 +257,7 @@ async function main(): Promise<void> {
       const listed = (await fetch(`${app.url}/api/transactions`, { headers: { authorization: `Bearer ${token}` } })).status !== 404;
       const list = listed ? await transactionsMix(app.url, token, pool, loaded.owner.merchantId) : undefined;
       const stats = () => ({ kind: 'stats', path: '/api/merchants/stats', headers: { authorization: `Bearer ${token}` } });
+      await pool.query('SELECT pg_stat_statements_reset()');
       console.log(`\nMeasuring at ${RATE} req/s, ${CONNECTIONS} connections, ${DURATION} s per endpoint after ${WARMUP} s of warm-up.`);
       const measure = async (name: string, next: typeof stats) => {
         await load({ url: app.url, next, connections: CONNECTIONS, seconds: WARMUP, rate: RATE });
@@ -243,11 +279,19 @@ async function main(): Promise<void> {
       const listRows = results.list
         ? [row('GET /api/transactions', results.list, TARGETS.list), ...[...results.list.kinds].map(([kind, histogram]) => ({ endpoint: `  ${kind}`, ...summarize(histogram, listSeconds) }))]
         : [{ endpoint: 'GET /api/transactions', met: 'not measured: not in this build' }];
-      await report(
-        'transactions-list',
-        { payments: loaded.payments, rate: RATE, connections: CONNECTIONS, seconds: DURATION, warmupSeconds: WARMUP },
-        [...listRows, row('GET /api/merchants/stats', results.stats, TARGETS.stats)],
-      );
+      const { counts, seen } = await countStatements(pool);
+      const countRow = {
+        endpoint: `COUNT(*) statements while measuring (pg_stat_statements, of ${seen} statements)`,
+        requests: counts.reduce((sum, c) => sum + Number(c.calls), 0),
+        target: 'none',
+        met: counts.length === 0 && seen > 0 ? 'yes' : 'NO',
+      };
+      await report('transactions-list', {
+        conditions: { payments: loaded.payments, rate: RATE, connections: CONNECTIONS, seconds: DURATION, warmupSeconds: WARMUP, postgres: await serverVersion(pool) },
+        rows: [...listRows, row('GET /api/merchants/stats', results.stats, TARGETS.stats), countRow],
+        histograms: { ...(results.list ? { 'GET /api/transactions': results.list.histogram } : {}), 'GET /api/merchants/stats': results.stats.histogram },
+        notes: counts.map((c) => `COUNT statement run ${c.calls} times while measuring: ${c.query.replace(/\s+/g, ' ').slice(0, 300)}`),
+      });
       if ([results.list, results.stats].some((r) => r && (r.errors > 0 || r.non2xx > 0))) throw new Error('Some requests failed (errors or non-2xx answers): the run does not count.');
     } finally {
       await app.stop();

@@ -11,9 +11,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { startEmbeddedPostgres } from '@tallyline/backend/platform/database/embedded-postgres';
-import { report, startApp } from './http-load.js';
+import { startApp } from './http-load.js';
+import { QUICK, report } from './results.js';
 
-const ROUTES = ['/', '/pricing', '/developers', '/merchant-application', '/login', '/products', '/api'];
+const ALL_ROUTES = ['/', '/pricing', '/developers', '/merchant-application', '/login', '/products', '/api'];
+const ROUTES = QUICK ? ALL_ROUTES.slice(0, 2) : ALL_ROUTES;
 const TARGET_KIB = 150;
 /** In the page (a string, as bench/ compiles without the DOM's types): the last LCP candidate's time. */
 const LCP_SCRIPT = `new Promise((resolve) => {
@@ -52,7 +54,7 @@ async function main(): Promise<void> {
       rows.push({ route, scripts: scripts.length, 'JS KiB (wire)': Math.round(wire), 'JS KiB (decoded)': Math.round(decoded), 'LCP ms': Math.round(lcp), target: `<= ${TARGET_KIB} KiB`, met: wire <= TARGET_KIB ? 'yes' : 'NO' });
       await context.close();
     }
-    await report('web-delivery', { chromium: CHROMIUM, cache: 'empty (new context per route)', network: 'localhost, no throttling' }, rows);
+    await report('web-delivery', { conditions: { chromium: CHROMIUM, cache: 'empty (new context per route)', network: 'localhost, no throttling' }, rows });
   } finally {
     await browser.close();
     await app.stop();

@@ -24,6 +24,9 @@ export class StripeCompatModule implements OnModuleInit {
   constructor(private readonly http: HttpAdapterHost) {}
 
   onModuleInit(): void {
-    acceptFormBodies(this.http.httpAdapter.getInstance<FastifyInstance>());
+    // An application context (`npm run replay` and the other CLI commands, the benchmarks) has no HTTP
+    // server: nothing to configure, and it must still start.
+    const adapter = this.http.httpAdapter as HttpAdapterHost['httpAdapter'] | null | undefined;
+    if (adapter) acceptFormBodies(adapter.getInstance<FastifyInstance>());
   }
 }

@@ -50,10 +50,15 @@ export class GatewayReconciliation implements OnModuleInit, BeforeApplicationShu
 
   onModuleInit(): void {
     if (!this.config.runProcessors) return;
-    // The embedded sandbox gateway answers on our own port: asking it before we listen would fail.
-    this.adapterHost.httpAdapter.getInstance<FastifyInstance>().addHook('onListen', async () => {
+    const start = () => {
       this.bootPass = this.passes.start();
-    });
+    };
+    // Without an HTTP server (an application context running processors, as the benchmarks do) the
+    // gateway is served elsewhere: start now.
+    const adapter = this.adapterHost.httpAdapter as HttpAdapterHost['httpAdapter'] | null | undefined;
+    if (!adapter) return start();
+    // The embedded sandbox gateway answers on our own port: asking it before we listen would fail.
+    adapter.getInstance<FastifyInstance>().addHook('onListen', async () => start());
   }
 
   beforeApplicationShutdown(): Promise<void> {
