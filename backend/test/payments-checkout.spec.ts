@@ -147,7 +147,7 @@ describe('checkout (GET /api/checkout/{id}, POST /api/checkout/{id}/pay)', () =>
       const id = await newPayment();
       const started = (await pay(t, id, await cardToken(t, CARDS.threeDSecure))).json();
       const locations = await passThreeDSecure(started.redirectUrl, 'fail');
-      expect(locations.at(-1)).toBe(`${t.config.publicUrl}/pay/${id}`);
+      expect(locations.at(-1)).toBe(`${t.config.publicUrl}/pay/${id}?3ds=done`);
       expect(await paymentRow(db, id)).toMatchObject({ status: 'failed' });
       expect(await eventTypes(db, id)).toEqual(['PaymentCreated', 'PaymentAttempted', 'PaymentRequiresAction', 'PaymentFailed']);
     });
@@ -161,7 +161,7 @@ describe('checkout (GET /api/checkout/{id}, POST /api/checkout/{id}/pay)', () =>
       const gatewayId = (await paymentRow(db, other))?.gateway_transaction_id;
       const res = await t.request({ method: 'GET', url: `/api/checkout/${id}/3ds-return?TransactionId=${gatewayId}` });
       expect(res.statusCode).toBe(303);
-      expect(res.headers.location).toBe(`${t.config.publicUrl}/pay/${id}`);
+      expect(res.headers.location).toBe(`${t.config.publicUrl}/pay/${id}?3ds=done`);
       expect(await paymentRow(db, id)).toMatchObject({ status: 'requires_action' });
     });
   });

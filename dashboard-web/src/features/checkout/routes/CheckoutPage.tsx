@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Card, CardContent, Skeleton, Stack, Typography } from '@mui/material';
 import type { CheckoutPayResult } from '@tallyline/contracts';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { useCheckout, usePay } from '../api/checkout-api';
 import { CardForm } from '../components/CardForm';
@@ -9,7 +9,7 @@ import { CheckoutLayout } from '../components/CheckoutLayout';
 import { OrderSummary } from '../components/OrderSummary';
 import { Outcome } from '../components/Outcome';
 import { formatAmount } from '../money';
-import { cameBackFromThreeDSecure, rememberThreeDSecure, returnUrlWith } from '../return-url';
+import { returnUrlWith } from '../return-url';
 
 /** How long the result shows before the payer is sent back to the merchant's return URL. */
 const RETURN_DELAY_MS = 3_000;
@@ -20,7 +20,8 @@ const FINAL = new Set(['completed', 'failed']);
 export default function CheckoutPage() {
   const { id = '' } = useParams();
   const [result, setResult] = useState<CheckoutPayResult | null>(null);
-  const [returnedFromCheck] = useState(() => cameBackFromThreeDSecure(id));
+  // Our 3-D Secure return route sends the payer back with ?3ds=done.
+  const returnedFromCheck = useSearchParams()[0].get('3ds') === 'done';
   const checkout = useCheckout(id, result?.status === 'pending');
   const pay = usePay(id);
   const payment = checkout.data;
@@ -31,10 +32,8 @@ export default function CheckoutPage() {
   const backTo = payment?.returnUrl && status && FINAL.has(status) ? returnUrlWith(payment.returnUrl, payment.id, status) : null;
 
   useEffect(() => {
-    if (!result?.redirectUrl) return;
-    rememberThreeDSecure(id);
-    window.location.assign(result.redirectUrl);
-  }, [id, result]);
+    if (result?.redirectUrl) window.location.assign(result.redirectUrl);
+  }, [result]);
 
   useEffect(() => {
     if (!justPaid || !backTo) return;
