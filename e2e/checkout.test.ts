@@ -61,6 +61,8 @@ describe('hosted checkout (/pay/{id}) against the real app', () => {
 
   async function shoot(page: Page, name: string) {
     await mkdir(SHOTS, { recursive: true });
+    // From the top, so the sticky header is where a person sees it.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
   }
 

@@ -24,6 +24,8 @@ describe('client API test page (/client-api-test) against the real app', () => {
 
   async function shoot(page: Page, name: string) {
     await mkdir(SHOTS, { recursive: true });
+    // From the top, so the sticky header is where a person sees it.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
   }
 

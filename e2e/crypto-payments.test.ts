@@ -36,6 +36,8 @@ describe('crypto payments page (/crypto-payments, in Italian) against the real a
 
   async function shoot(page: Page, name: string) {
     await mkdir(SHOTS, { recursive: true });
+    // From the top, so the sticky header is where a person sees it.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
   }
 

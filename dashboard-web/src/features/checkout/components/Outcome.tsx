@@ -29,7 +29,7 @@ export function Outcome({ kind, title, message, action, children }: OutcomeProps
         {title}
       </Typography>
       {message && (
-        <Typography sx={{ mt: 1 }} data-testid="checkout-message">
+        <Typography sx={{ mt: 1, fontWeight: kind === 'failure' ? 600 : 400, color: kind === 'failure' ? 'error.dark' : 'text.primary' }} data-testid="checkout-message">
           {message}
         </Typography>
       )}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Box, Button, Card, CardContent, Chip, CircularProgress, Container, Link, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { PageHeader } from '../../../components/page';
@@ -24,6 +24,12 @@ export default function ClientApiTestPage() {
   const [token, setToken] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [response, setResponse] = useState<ViewedResponse | null>(null);
+  const viewerRef = useRef<HTMLElement>(null);
+
+  // On a phone the viewer is below the buttons: bring each new answer into sight (no-op when it is).
+  useEffect(() => {
+    if (response) viewerRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, [response]);
 
   const run = async (request: string, work: () => Promise<ViewedResponse>, failure: string) => {
     setBusy(request);
@@ -99,7 +105,7 @@ export default function ClientApiTestPage() {
               </CardContent>
             </Card>
           </Stack>
-          <Card variant="outlined" component="section" aria-labelledby="response-title">
+          <Card variant="outlined" component="section" aria-labelledby="response-title" ref={viewerRef}>
             <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2 }}>
                 <Typography id="response-title" component="h2" variant="h6" sx={{ fontWeight: 700 }}>
