@@ -32,7 +32,7 @@ export const CARD_MESSAGES = {
 } as const;
 
 /** Spaces and dashes are how people group the digits; they are not part of the number. */
-export const cardDigits = (cardNumber: string) => cardNumber.replace(/[\s-]/g, '');
+const cardDigits = (cardNumber: string) => cardNumber.replace(/[\s-]/g, '');
 
 /** The Luhn checksum every real card number satisfies. */
 export function passesLuhn(digits: string): boolean {
@@ -54,7 +54,7 @@ function cardNumberError(cardNumber: string): string | undefined {
 }
 
 /** "04/29", "4/29", "04 / 2029" → month 4, year 2029; null when it is not a date of that shape. */
-export function parseExpiry(expiry: string): { month: number; year: number } | null {
+function parseExpiry(expiry: string): { month: number; year: number } | null {
   const match = /^(\d{1,2})\s*\/\s*(\d{2}|\d{4})$/.exec(expiry.trim());
   if (!match) return null;
   const year = Number(match[2]);
@@ -80,7 +80,7 @@ export function cardFormErrors(values: CardFormValues, now: Date): Partial<Recor
     cvc: /^\d{3,4}$/.test(values.cvc.trim()) ? undefined : CARD_MESSAGES.cvc,
     name: values.name.trim() ? undefined : CARD_MESSAGES.nameRequired,
   };
-  return Object.fromEntries(Object.entries(errors).filter(([, message]) => message)) as Partial<Record<keyof CardFormValues, string>>;
+  return Object.fromEntries(Object.entries(errors).filter(([, message]) => message));
 }
 
 /** The valid form as the tokenization request. */

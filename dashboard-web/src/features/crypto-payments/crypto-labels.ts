@@ -1,7 +1,7 @@
 import type { CryptoPaymentStatus } from '@tallyline/contracts';
 
 /** Spec §4: the status labels; an unknown status shows its raw value. Colours kept to those with AA contrast. */
-const STATUS_LABELS: Record<CryptoPaymentStatus, { label: string; color: 'success' | 'error' | 'default' | 'warning' }> = {
+const STATUS_LABELS: Record<CryptoPaymentStatus, { label: string; color: 'success' | 'error' | 'default' }> = {
   pending: { label: 'In Attesa', color: 'default' },
   processing: { label: 'Elaborazione', color: 'default' },
   completed: { label: 'Completato', color: 'success' },

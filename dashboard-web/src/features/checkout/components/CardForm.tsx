@@ -1,6 +1,6 @@
 import { Box, Button, Stack, TextField } from '@mui/material';
 import LockIcon from '@mui/icons-material/Lock';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { applyServerErrors, textFieldProps } from '../../../lib/form';
 import { cardDetailsOf, cardFormErrors, type CardDetails, type CardFormValues } from '../card-rules';
 
@@ -8,9 +8,9 @@ const EMPTY: CardFormValues = { cardNumber: '', expiry: '', cvc: '', name: '' };
 
 /** The form's rules as a react-hook-form resolver: every field checked at once, at submit. */
 const resolver: Resolver<CardFormValues> = (values) => {
-  const errors = cardFormErrors(values, new Date());
-  const entries = Object.entries(errors).map(([field, message]) => [field, { type: 'validate', message }]);
-  return entries.length ? { values: {}, errors: Object.fromEntries(entries) } : { values, errors: {} };
+  const errors: FieldErrors<CardFormValues> = {};
+  for (const [field, message] of Object.entries(cardFormErrors(values, new Date()))) errors[field as keyof CardFormValues] = { type: 'validate', message };
+  return Object.keys(errors).length ? { values: {}, errors } : { values, errors: {} };
 };
 
 interface CardFormProps {
