@@ -1,17 +1,16 @@
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Box, Button, Stack, TextField } from '@mui/material';
 import LockIcon from '@mui/icons-material/Lock';
-import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
-import { applyServerErrors, textFieldProps } from '../../../lib/form';
+import { ApiError } from '../../../lib/api';
 import { cardDetailsOf, cardFormErrors, type CardDetails, type CardFormValues } from '../card-rules';
 
-const EMPTY: CardFormValues = { cardNumber: '', expiry: '', cvc: '', name: '' };
+type Field = keyof CardFormValues;
+type Errors = Partial<Record<Field, string>>;
 
-/** The form's rules as a react-hook-form resolver: every field checked at once, at submit. */
-const resolver: Resolver<CardFormValues> = (values) => {
-  const errors: FieldErrors<CardFormValues> = {};
-  for (const [field, message] of Object.entries(cardFormErrors(values, new Date()))) errors[field as keyof CardFormValues] = { type: 'validate', message };
-  return Object.keys(errors).length ? { values: {}, errors } : { values, errors: {} };
-};
+const EMPTY: CardFormValues = { cardNumber: '', expiry: '', cvc: '', name: '' };
+const FIELDS: Field[] = ['cardNumber', 'expiry', 'cvc', 'name'];
+/** The gateway's field names for the form's fields (one expiry field for its month and year). */
+const GATEWAY_FIELDS: Record<string, Field> = { cardNumber: 'cardNumber', expMonth: 'expiry', expYear: 'expiry', cvc: 'cvc' };
 
 interface CardFormProps {
   /** e.g. "Pay £25.00". */
@@ -26,23 +25,50 @@ interface CardFormProps {
  * in the URL or storage, never logged, and are cleared as soon as the gateway has tokenized them.
  */
 export function CardForm({ submitLabel, busy, onSubmit }: CardFormProps) {
-  const form = useForm<CardFormValues>({ resolver, defaultValues: EMPTY, reValidateMode: 'onSubmit' });
+  // Plain state rather than a form library: this page is public and stays light.
+  const [values, setValues] = useState<CardFormValues>(EMPTY);
+  const [errors, setErrors] = useState<Errors>({});
 
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      await onSubmit(cardDetailsOf(values));
-      form.reset(EMPTY);
-    } catch (error) {
-      // The gateway names expMonth/expYear where the form has one expiry field.
-      applyServerErrors(form, error);
-      const fieldErrors = (error as { fieldErrors?: { field: string; message: string }[] }).fieldErrors ?? [];
-      const expiry = fieldErrors.find(({ field }) => field === 'expMonth' || field === 'expYear');
-      if (expiry) form.setError('expiry', { type: 'server', message: expiry.message });
-    }
+  // Checked at submit, all fields at once; editing a field clears its message right away.
+  const field = (name: Field) => ({
+    id: `card-${name}`,
+    name,
+    value: values[name],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      const { value } = event.target;
+      setValues((current) => ({ ...current, [name]: value }));
+      setErrors(({ [name]: _cleared, ...rest }) => rest);
+    },
+    error: Boolean(errors[name]),
+    helperText: errors[name],
   });
 
+  const show = (found: Errors) => {
+    setErrors(found);
+    const first = FIELDS.find((name) => found[name]);
+    if (first) document.getElementById(`card-${first}`)?.focus();
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = cardFormErrors(values, new Date());
+    if (Object.keys(found).length) return show(found);
+    try {
+      await onSubmit(cardDetailsOf(values));
+      setValues(EMPTY);
+    } catch (error) {
+      if (!(error instanceof ApiError)) return;
+      const fromGateway: Errors = {};
+      for (const { field: name, message } of error.fieldErrors) {
+        const mine = GATEWAY_FIELDS[name];
+        if (mine) fromGateway[mine] ??= message;
+      }
+      show(fromGateway);
+    }
+  };
+
   return (
-    <Box component="form" noValidate aria-label="Card details" onSubmit={submit}>
+    <Box component="form" noValidate aria-label="Card details" onSubmit={(event) => void submit(event)}>
       <Stack spacing={2}>
         <TextField
           label="Card number"
@@ -51,7 +77,7 @@ export function CardForm({ submitLabel, busy, onSubmit }: CardFormProps) {
           required
           fullWidth
           slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 23 } }}
-          {...textFieldProps(form, 'cardNumber')}
+          {...field('cardNumber')}
         />
         <Stack direction="row" spacing={2}>
           <TextField
@@ -61,7 +87,7 @@ export function CardForm({ submitLabel, busy, onSubmit }: CardFormProps) {
             required
             fullWidth
             slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 7 } }}
-            {...textFieldProps(form, 'expiry')}
+            {...field('expiry')}
           />
           <TextField
             label="CVC"
@@ -70,10 +96,10 @@ export function CardForm({ submitLabel, busy, onSubmit }: CardFormProps) {
             required
             fullWidth
             slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 4 } }}
-            {...textFieldProps(form, 'cvc')}
+            {...field('cvc')}
           />
         </Stack>
-        <TextField label="Name on card" autoComplete="cc-name" required fullWidth {...textFieldProps(form, 'name')} />
+        <TextField label="Name on card" autoComplete="cc-name" required fullWidth {...field('name')} />
         <Button type="submit" variant="contained" size="large" disableElevation disabled={busy} startIcon={<LockIcon />}>
           {busy ? 'Processing...' : submitLabel}
         </Button>
