@@ -22,7 +22,7 @@ const BACKEND_FEATURES = ['identity', 'merchants', 'onboarding', 'audit', 'healt
 const BACKEND_APPS = ['cli', 'main.ts', 'app.module.ts'];
 const DASHBOARD_FEATURES = [
   'api-docs', 'applications', 'auth', 'community', 'dashboard', 'developers', 'guides', 'home', 'legal',
-  'not-found', 'pricing', 'products', 'status',
+  'not-found', 'pricing', 'products', 'status', 'crypto-checkout', 'checkout', 'crypto-payments', 'client-api-test',
 ];
 
 const featureZones = (root, features, outsiders, except) =>

@@ -24,7 +24,7 @@ describe('checkout (GET /api/checkout/{id}, POST /api/checkout/{id}/pay)', () =>
     const id = await newPayment({ description: 'Two mugs', returnUrl: 'https://shop.example/back' });
     const res = await t.request({ method: 'GET', url: `/api/checkout/${id}` });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ id, amount: '100.00', currency: 'GBP', status: 'pending', description: 'Two mugs', orderId: 'order-1', merchantName: 'Acme Shop Ltd', returnUrl: 'https://shop.example/back' });
+    expect(res.json()).toEqual({ id, amount: '100.00', currency: 'GBP', status: 'pending', description: 'Two mugs', orderId: 'order-1', merchantName: 'Acme Shop Ltd', returnUrl: 'https://shop.example/back', failureReason: null, redirectUrl: null });
     expect(res.body).not.toMatch(/ann@example\.com|Ann Smith/);
   });
 
@@ -42,7 +42,11 @@ describe('checkout (GET /api/checkout/{id}, POST /api/checkout/{id}/pay)', () =>
     expect('redirectUrl' in res.json()).toBe(resultCode === 7);
     expect(await paymentRow(db, id)).toMatchObject({ status, card_last4: card.slice(-4) });
     expect(await eventTypes(db, id)).toEqual(['PaymentCreated', 'PaymentAttempted', outcomeEvent]);
-    expect((await t.request({ method: 'GET', url: `/api/checkout/${id}` })).json().status).toBe(status);
+    const page = (await t.request({ method: 'GET', url: `/api/checkout/${id}` })).json();
+    expect(page.status).toBe(status);
+    // A reload of the hosted page still says why it failed, or where the 3-D Secure check is.
+    expect(page.failureReason).toBe(status === 'failed' ? message : null);
+    expect(page.redirectUrl).toBe(resultCode === 7 ? res.json().redirectUrl : null);
   });
 
   it('a failure keeps the gateway\'s message as the reason', async () => {
@@ -143,7 +147,7 @@ describe('checkout (GET /api/checkout/{id}, POST /api/checkout/{id}/pay)', () =>
       const id = await newPayment();
       const started = (await pay(t, id, await cardToken(t, CARDS.threeDSecure))).json();
       const locations = await passThreeDSecure(started.redirectUrl, 'fail');
-      expect(locations.at(-1)).toBe(`${t.config.publicUrl}/pay/${id}`);
+      expect(locations.at(-1)).toBe(`${t.config.publicUrl}/pay/${id}?3ds=done`);
       expect(await paymentRow(db, id)).toMatchObject({ status: 'failed' });
       expect(await eventTypes(db, id)).toEqual(['PaymentCreated', 'PaymentAttempted', 'PaymentRequiresAction', 'PaymentFailed']);
     });
@@ -157,7 +161,7 @@ describe('checkout (GET /api/checkout/{id}, POST /api/checkout/{id}/pay)', () =>
       const gatewayId = (await paymentRow(db, other))?.gateway_transaction_id;
       const res = await t.request({ method: 'GET', url: `/api/checkout/${id}/3ds-return?TransactionId=${gatewayId}` });
       expect(res.statusCode).toBe(303);
-      expect(res.headers.location).toBe(`${t.config.publicUrl}/pay/${id}`);
+      expect(res.headers.location).toBe(`${t.config.publicUrl}/pay/${id}?3ds=done`);
       expect(await paymentRow(db, id)).toMatchObject({ status: 'requires_action' });
     });
   });

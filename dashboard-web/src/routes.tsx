@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { SiteLayout } from './components/layout';
 
@@ -27,6 +27,10 @@ const SecurityPage = lazy(() => import('./features/legal/routes/SecurityPage'));
 const CompliancePage = lazy(() => import('./features/legal/routes/CompliancePage'));
 const AmlPolicyPage = lazy(() => import('./features/legal/routes/AmlPolicyPage'));
 const CryptoPaymentPage = lazy(() => import('./features/crypto-checkout/routes/CryptoPaymentPage'));
+const CryptoPaymentsPage = lazy(() => import('./features/crypto-payments/routes/CryptoPaymentsPage'));
+const ClientApiTestPage = lazy(() => import('./features/client-api-test/routes/ClientApiTestPage'));
+// The hosted payment page has its own bare layout (no site navigation), so it sits outside SiteLayout.
+const CheckoutPage = lazy(() => import('./features/checkout/routes/CheckoutPage'));
 
 // Auth, dashboard guard and merchant applications.
 const RegisterPage = lazy(() => import('./features/auth/routes/RegisterPage'));
@@ -42,6 +46,14 @@ const NotFoundPage = lazy(() => import('./features/not-found/routes/NotFoundPage
 export function AppRoutes() {
   return (
     <Routes>
+      <Route
+        path="/pay/:id"
+        element={
+          <Suspense fallback={null}>
+            <CheckoutPage />
+          </Suspense>
+        }
+      />
       <Route element={<SiteLayout />}>
         {/* Public pages */}
         <Route path="/" element={<HomePage />} />
@@ -58,7 +70,9 @@ export function AppRoutes() {
         <Route path="/security" element={<SecurityPage />} />
         <Route path="/compliance" element={<CompliancePage />} />
         <Route path="/aml-policy" element={<AmlPolicyPage />} />
+        <Route path="/crypto-payments" element={<CryptoPaymentsPage />} />
         <Route path="/crypto-payments/:id" element={<CryptoPaymentPage />} />
+        <Route path="/client-api-test" element={<ClientApiTestPage />} />
 
         {/* Auth, dashboard guard and merchant applications */}
         <Route path="/register" element={<RegisterPage />} />

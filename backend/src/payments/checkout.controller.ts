@@ -48,13 +48,14 @@ export class CheckoutController {
   /**
    * The gateway's 3-D Secure page sends the payer here (End3DSHostPostbackURL, with ?TransactionId=).
    * The query is not believed: the attempt's outcome is asked of the gateway by its reference. Then
-   * the payer goes back to the merchant's return URL with the status, or to the payment page.
+   * the payer goes back to the merchant's return URL with the status, or to the payment page, whose
+   * ?3ds=done tells it to show the outcome as this payer's result (not as a link opened later).
    */
   @Get(':id/3ds-return')
   @Redirect(undefined, 303)
   async threeDSecureReturn(@Param('id') id: string, @Ctx() ctx: CommandContext): Promise<{ url: string }> {
     const payment = await this.payments.find(id);
-    const page = { url: `${this.config.publicUrl}/pay/${id}` };
+    const page = { url: `${this.config.publicUrl}/pay/${id}?3ds=done` };
     const call = await this.calls.latestAttempt(id);
     if (!call) return page;
     let status;

@@ -58,6 +58,8 @@ export class PaymentQueries {
       orderId: view.orderId,
       merchantName,
       returnUrl: view.returnUrl,
+      failureReason: view.status === 'failed' ? view.failureReason : null,
+      redirectUrl: view.status === 'requires_action' ? view.redirectUrl : null,
     };
   }
 

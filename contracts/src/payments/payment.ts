@@ -127,6 +127,10 @@ export interface CheckoutPayment {
   orderId: string;
   merchantName: string;
   returnUrl: string | null;
+  /** Why the gateway refused the payment (its result message), so a reload still says why. */
+  failureReason: string | null;
+  /** While the payment waits for 3-D Secure: the gateway's check page, so a reload can go back to it. */
+  redirectUrl: string | null;
 }
 
 export const checkoutPaySchema = z.object({ token: z.string({ error: 'Card token is required' }).trim().min(1, 'Card token is required').max(200, 'Invalid card token') });

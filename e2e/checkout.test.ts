@@ -1,0 +1,201 @@
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { useAppAndBrowser } from './support/app.js';
+import { seriousA11yViolations } from './support/axe.js';
+import { watchErrors } from './support/browser.js';
+
+/** Screenshots are for people to look at, not part of the repository. */
+const SHOTS = process.env.CHECKOUT_SHOTS_DIR ?? '/tmp/checkout-shots';
+const CARDS = { approve: '4111111111111111', decline: '4000000000000002', threeDSecure: '4000000000003220' };
+const EXPIRY = `12/${String((new Date().getUTCFullYear() + 2) % 100).padStart(2, '0')}`;
+const SHOP = 'https://shop.example';
+
+describe('hosted checkout (/pay/{id}) against the real app', () => {
+  const app = useAppAndBrowser();
+  const merchant = { token: '', company: `Mug Shop ${randomUUID().slice(0, 4)}` };
+
+  async function api<T>(path: string, body?: unknown, token = merchant.token): Promise<T> {
+    const res = await fetch(app.server.url + path, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await res.text();
+    assert.ok(res.ok, `${path}: ${res.status} ${text}`);
+    return JSON.parse(text) as T;
+  }
+
+  /** A payment link as POST /api/client/payments gives it to the merchant. */
+  async function paymentLink(extra: Record<string, unknown> = {}): Promise<{ id: string; paymentUrl: string }> {
+    return api('/api/client/payments', {
+      amount: 2500,
+      currency: 'GBP',
+      customerEmail: 'ann@example.com',
+      customerName: 'Ann Smith',
+      orderId: `order-${randomUUID().slice(0, 6)}`,
+      paymentMethod: 'credit_card',
+      description: 'Two blue mugs',
+      ...extra,
+    });
+  }
+
+  /** The payer opens the link exactly as given (the server's public URL) at the given width. */
+  async function openLink(paymentUrl: string, width = 1280): Promise<Page> {
+    const page = await app.browser.newPage({ viewport: { width, height: 900 } });
+    // The merchant's own site, where a return URL leads.
+    await page.route(`${SHOP}/**`, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Shop</title><h1>Thanks for your order</h1>' }));
+    await page.goto(paymentUrl);
+    return page;
+  }
+
+  async function payWith(page: Page, cardNumber: string) {
+    await page.getByLabel('Card number').fill(cardNumber);
+    await page.getByLabel('Expiry (MM/YY)').fill(EXPIRY);
+    await page.getByLabel('CVC').fill('123');
+    await page.getByLabel('Name on card').fill('Ann Smith');
+    await page.getByRole('button', { name: 'Pay £25.00' }).click();
+  }
+
+  async function shoot(page: Page, name: string) {
+    await mkdir(SHOTS, { recursive: true });
+    // From the top, so the sticky header is where a person sees it.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  }
+
+  async function fitsPhone(page: Page) {
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 0, `scrolls sideways by ${overflow}px`);
+  }
+
+  it('signs up a merchant', async () => {
+    const email = `owner-${randomUUID().slice(0, 8)}@example.test`;
+    merchant.token = (await api<{ token: string }>('/api/auth/register', { email, password: 'password-123', firstName: 'Mia', lastName: 'Mug' }, '')).token;
+    await api('/api/merchants/register', { companyName: merchant.company, email, website: null, businessType: 'Retail' });
+  });
+
+  it('a test card pays on /pay/{id}; the card number goes to the gateway only; the payment is completed in Transactions', async () => {
+    const { id, paymentUrl } = await paymentLink();
+    const page = await openLink(paymentUrl);
+    const errors = watchErrors(page);
+    const toOurApi: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.startsWith('/api/') && !path.startsWith('/api/sandbox-gateway/')) toOurApi.push(`${path} ${request.postData() ?? ''}`);
+    });
+    await page.getByRole('heading', { level: 1, name: '£25.00' }).waitFor();
+    assert.equal(await page.getByTestId('checkout-merchant').innerText(), merchant.company);
+    assert.equal(await page.getByTestId('checkout-description').innerText(), 'Two blue mugs');
+    assert.deepEqual(await seriousA11yViolations(page), []);
+    await shoot(page, 'checkout-form-1280');
+
+    await payWith(page, CARDS.approve);
+    await page.getByRole('heading', { name: 'Payment successful' }).waitFor();
+    assert.equal(await page.getByTestId('checkout-message').innerText(), `£25.00 paid to ${merchant.company}.`);
+    await shoot(page, 'checkout-success-1280');
+    assert.ok(toOurApi.some((call) => call.startsWith(`/api/checkout/${id}/pay {"token":"`)), toOurApi.join('\n'));
+    assert.ok(!toOurApi.some((call) => call.includes(CARDS.approve) || call.includes('4111 1111')), 'the card number reached our API');
+
+    // Opened again later, the link says it is paid and offers no form.
+    await page.reload();
+    await page.getByRole('heading', { name: 'This payment has already been made' }).waitFor();
+    assert.equal(await page.getByLabel('Card number').count(), 0);
+    assert.deepEqual(errors, []);
+    await page.close();
+
+    const dashboard = await app.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await dashboard.addInitScript((token) => window.localStorage.setItem('auth_token', token), merchant.token);
+    await dashboard.goto(`${app.server.url}/dashboard/transactions`);
+    const row = dashboard.getByTestId('transactions-table').locator('tbody tr', { hasText: id });
+    await row.getByText('completed').waitFor();
+    assert.match((await row.textContent()) ?? '', /£25\.00/);
+    await dashboard.close();
+  });
+
+  it('a declined card shows the gateway\'s message, also after a reload', async () => {
+    const { paymentUrl } = await paymentLink();
+    const page = await openLink(paymentUrl, 390);
+    await page.getByRole('heading', { level: 1, name: '£25.00' }).waitFor();
+    await fitsPhone(page);
+    await shoot(page, 'checkout-form-390');
+    await payWith(page, CARDS.decline);
+    await page.getByRole('heading', { name: 'Payment failed' }).waitFor();
+    assert.equal(await page.getByTestId('checkout-message').innerText(), 'Payment declined');
+    await fitsPhone(page);
+    await shoot(page, 'checkout-declined-390');
+    await page.reload();
+    await page.getByRole('heading', { name: 'Payment failed' }).waitFor();
+    assert.equal(await page.getByTestId('checkout-message').innerText(), 'Payment declined');
+    await page.close();
+  });
+
+  it('the form refuses a card failing the Luhn check before anything is sent', async () => {
+    const { paymentUrl } = await paymentLink();
+    const page = await openLink(paymentUrl, 390);
+    const tokenizations: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/sandbox-gateway/tokens')) tokenizations.push(request.url());
+    });
+    await payWith(page, '4111 1111 1111 1112');
+    await page.getByText('Card number is not valid').waitFor();
+    await shoot(page, 'checkout-invalid-390');
+    assert.deepEqual(tokenizations, []);
+    await page.close();
+  });
+
+  it('3-D Secure: the card goes to the gateway\'s check, the payer approves and comes back to the result', async () => {
+    const { id, paymentUrl } = await paymentLink();
+    const page = await openLink(paymentUrl);
+    await payWith(page, CARDS.threeDSecure);
+    await page.getByRole('heading', { name: '3-D Secure check' }).waitFor();
+    assert.match(page.url(), /\/api\/sandbox-gateway\/3ds\//);
+    await shoot(page, 'checkout-3ds-gateway-1280');
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await page.getByRole('heading', { name: 'Payment successful' }).waitFor();
+    assert.equal(new URL(page.url()).pathname, `/pay/${id}`);
+    await page.close();
+  });
+
+  it('3-D Secure failed at the gateway: back to the page, which says the payment failed', async () => {
+    const { paymentUrl } = await paymentLink();
+    const page = await openLink(paymentUrl, 390);
+    await payWith(page, CARDS.threeDSecure);
+    await page.getByRole('heading', { name: '3-D Secure check' }).waitFor();
+    await page.getByRole('button', { name: 'Fail' }).click();
+    await page.getByRole('heading', { name: 'Payment failed' }).waitFor();
+    assert.notEqual(await page.getByTestId('checkout-message').innerText(), '');
+    await shoot(page, 'checkout-3ds-failed-390');
+    await page.close();
+  });
+
+  it('with a return URL the payer goes back to the merchant with the outcome, directly and after 3-D Secure', async () => {
+    const direct = await paymentLink({ returnUrl: `${SHOP}/thanks?order=42` });
+    const page = await openLink(direct.paymentUrl);
+    await payWith(page, CARDS.approve);
+    await page.getByText(`Returning you to ${merchant.company}...`).waitFor();
+    await page.waitForURL(`${SHOP}/thanks?order=42&paymentId=${direct.id}&status=completed`);
+    await page.getByRole('heading', { name: 'Thanks for your order' }).waitFor();
+
+    const secured = await paymentLink({ returnUrl: `${SHOP}/thanks` });
+    await page.goto(secured.paymentUrl);
+    await payWith(page, CARDS.threeDSecure);
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await page.waitForURL(`${SHOP}/thanks?paymentId=${secured.id}&status=completed`);
+
+    // The link opened again later offers the way back instead of sending the payer off by itself.
+    await page.goto(secured.paymentUrl);
+    await page.getByRole('heading', { name: 'This payment has already been made' }).waitFor();
+    assert.equal(await page.getByRole('link', { name: `Return to ${merchant.company}` }).getAttribute('href'), `${SHOP}/thanks?paymentId=${secured.id}&status=completed`);
+    await page.close();
+  });
+
+  it('an unknown payment link says so', async () => {
+    const page = await openLink(`${app.server.url}/pay/${randomUUID()}`, 390);
+    await page.getByRole('heading', { level: 1, name: 'Payment not found' }).waitFor();
+    await shoot(page, 'checkout-not-found-390');
+    await page.close();
+  });
+});
