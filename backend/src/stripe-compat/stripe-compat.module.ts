@@ -24,6 +24,8 @@ export class StripeCompatModule implements OnModuleInit {
   constructor(private readonly http: HttpAdapterHost) {}
 
   onModuleInit(): void {
-    acceptFormBodies(this.http.httpAdapter.getInstance<FastifyInstance>());
+    // The CLI commands (npm run replay, processors, …) run an application context without HTTP.
+    const adapter = this.http.httpAdapter as HttpAdapterHost['httpAdapter'] | undefined;
+    if (adapter) acceptFormBodies(adapter.getInstance<FastifyInstance>());
   }
 }
