@@ -37,7 +37,7 @@ export interface Ledger {
 const PAYMENT = { currency: 'GBP', customerEmail: 'load@example.com', customerName: 'Load Test', paymentMethod: 'credit_card', environment: 'staging' };
 
 /** Staff, merchants with a webhook endpoint each on `receiver`, and applications to review. */
-export async function setUp(base: string, receiver: WebhookReceiver, counts = { merchants: 3, applications: 16 }): Promise<Fixture> {
+export async function setUp(base: string, receiver: WebhookReceiver, counts = { merchants: 3, applications: 12 }): Promise<Fixture> {
   const staffToken = (await must(200, base, 'POST', '/api/auth/login', { body: STAFF })).json<{ token: string }>().token;
   const merchants: Merchant[] = [];
   for (let i = 0; i < counts.merchants; i++) {
