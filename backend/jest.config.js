@@ -32,6 +32,15 @@ export default {
       ...common,
       displayName: 'integration',
       testMatch: ['<rootDir>/test/**/*.spec.ts'],
+      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/reliability/'],
+      globalSetup: '<rootDir>/test/support/global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+    },
+    // Faults against the built app as real processes (kill -9, database restarts, failover): `npm run test:reliability`.
+    {
+      ...common,
+      displayName: 'reliability',
+      testMatch: ['<rootDir>/test/reliability/**/*.spec.ts'],
       globalSetup: '<rootDir>/test/support/global-setup.ts',
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',
     },

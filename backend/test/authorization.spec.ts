@@ -225,20 +225,40 @@ describe('authorization', () => {
     expect(Object.keys(MATRIX).sort()).toEqual(routes.map((r) => r.route).sort());
   });
 
+  it('names every operation of the OpenAPI document', async () => {
+    const document = (await t.request({ method: 'GET', url: '/api/documentation-json' })).json<{ paths: Record<string, Record<string, unknown>> }>();
+    const operations = Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`));
+    expect(operations.length).toBeGreaterThan(50);
+    expect(operations.filter((operation) => !(operation in MATRIX))).toEqual([]);
+  });
+
   describe.each(Object.entries(MATRIX))('%s', (route, { request, expected }) => {
     it(`answers ${CALLERS.map((c) => `${c} ${expected[c]}`).join(', ')}`, async () => {
       const method = present(route.split(' ')[0], `a method in "${route}"`);
       const actual = {} as Expected;
+      /** The request ids of refused calls: no event may carry one as its correlation id. */
+      const refused: string[] = [];
+      /** And of calls that created something: their events do carry it (the check above can fail). */
+      const created: string[] = [];
       for (const caller of CALLERS) {
         const { authorization, environment } = credentials[caller];
         const options = request(fixture);
         const inEnvironment = environment ? { url: `${options.url as string}${(options.url as string).includes('?') ? '&' : '?'}environment=${environment}` } : {};
-        const res = await t.request({ ...options, ...inEnvironment, method, headers: { ...(authorization ? { authorization } : {}) } });
+        const requestId = randomUUID();
+        const res = await t.request({ ...options, ...inEnvironment, method, headers: { 'x-request-id': requestId, ...(authorization ? { authorization } : {}) } });
         actual[caller] = res.statusCode;
+        if (expected[caller] >= 400) refused.push(requestId);
+        if (expected[caller] === 201 && res.statusCode === 201) created.push(requestId);
         // B never sees anything of A's.
         if (caller === 'merchantB' && route !== 'POST /api/auth/login') expect([route, res.body.includes(fixture.merchantA.id)]).toEqual([route, false]);
       }
       expect(actual).toEqual(expected);
+      const written = await t.app.get(DataSource).query<{ type: string }[]>(`SELECT type FROM events WHERE metadata->>'correlationId' = ANY($1)`, [refused]);
+      expect([route, written]).toEqual([route, []]);
+      for (const requestId of created) {
+        const [row] = await t.app.get(DataSource).query<{ n: number }[]>(`SELECT count(*)::int AS n FROM events WHERE metadata->>'correlationId' = $1`, [requestId]);
+        expect([route, (row?.n ?? 0) > 0]).toEqual([route, true]);
+      }
     });
   });
 });

@@ -1,8 +1,10 @@
 import { ArgumentsHost, Catch, HttpException, Logger, type ExceptionFilter } from '@nestjs/common';
 import { PAYMENT_MESSAGES } from '@tallyline/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isTransient } from '../platform/database/transient-errors.js';
 import { DomainError } from '../platform/domain-error.js';
 import { WrongExpectedVersionError } from '../platform/event-store/event-store.port.js';
+import { UNAVAILABLE_MESSAGE } from '../platform/http/error-filter.js';
 
 type StripeErrorType = 'api_error' | 'card_error' | 'idempotency_error' | 'invalid_request_error';
 
@@ -83,6 +85,7 @@ export class StripeErrorFilter implements ExceptionFilter {
     if (error instanceof WrongExpectedVersionError) return StripeApiError.invalid('This object was changed at the same time by another request. Try again.', 'lock_timeout', undefined, 409);
     const status = error instanceof HttpException ? error.getStatus() : (error as { statusCode?: unknown }).statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) return StripeApiError.invalid((error as Error).message || 'Bad request', 'parameter_invalid', undefined, status);
+    if (isTransient(error)) return new StripeApiError(503, { type: 'api_error', message: UNAVAILABLE_MESSAGE });
     this.logger.error({ requestId: request.id, err: error }, `Unhandled error on ${request.method} ${request.url}`);
     return new StripeApiError(500, { type: 'api_error', message: `Internal server error (request ${request.id})` });
   }

@@ -41,7 +41,8 @@ export default async function globalSetup(): Promise<void> {
   process.env.TEST_ADMIN_DATABASE_URL = `postgres://tallyline:tallyline@127.0.0.1:${port}/postgres`;
 }
 
-async function grantTraverse(path: string): Promise<void> {
+/** Lets the postgres user (the server's, when run as root) reach `path` through its parents. */
+export async function grantTraverse(path: string): Promise<void> {
   for (let dir = resolve(path); ; dir = dirname(dir)) {
     const { mode } = await stat(dir);
     if ((mode & 0o001) === 0) await chmod(dir, mode | 0o001);

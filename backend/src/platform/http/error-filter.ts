@@ -1,9 +1,12 @@
 import { ArgumentsHost, Catch, HttpException, HttpStatus, Logger, type ExceptionFilter } from '@nestjs/common';
 import type { ErrorBody } from '@tallyline/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isTransient } from '../database/transient-errors.js';
 import { DomainError, type DomainErrorCode } from '../domain-error.js';
 import { WrongExpectedVersionError } from '../event-store/event-store.port.js';
 import { SpaFallback } from './spa-fallback.js';
+
+export const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again shortly.';
 
 export function statusFor(code: DomainErrorCode): number {
   switch (code) {
@@ -75,6 +78,11 @@ export class AllErrorsFilter implements ExceptionFilter {
     const fastifyStatus = (error as { statusCode?: number }).statusCode;
     if (typeof fastifyStatus === 'number' && fastifyStatus >= 400 && fastifyStatus < 500) {
       return { body: { statusCode: fastifyStatus, message: clientMessage(fastifyStatus, error) } };
+    }
+    // The database is down or restarting (or the pool is exhausted): the client may try again, nothing broke.
+    if (isTransient(error)) {
+      this.logger.warn(`Database unavailable on ${request.method} ${request.url}: ${(error as Error).message}`);
+      return { body: { statusCode: 503, message: UNAVAILABLE_MESSAGE }, headers: { 'retry-after': '5' } };
     }
     this.logger.error({ requestId: request.id, err: error }, `Unhandled error on ${request.method} ${request.url}`);
     return { body: { statusCode: 500, message: `Internal server error (request ${request.id})` } };
