@@ -2,7 +2,8 @@ import { formatMinor, type PaymentTimelineEntry, type TimelineActor } from '@tal
 import type { EventMetadata, StoredEvent } from '../../platform/event-store/event-store.port.js';
 import { isPaymentEvent } from '../payment.events.js';
 
-const card = (brand: string, last4: string) => `${brand} •••• ${last4}`;
+/** The gateway names brands in lower case (visa); a sentence names them as people write them. */
+const card = (brand: string, last4: string) => `${brand.charAt(0).toUpperCase()}${brand.slice(1)} •••• ${last4}`;
 
 /**
  * One line a person can read for each event of a payment's stream. `currency` comes from the
