@@ -21,6 +21,7 @@ export class PaymentTimelineController {
   async events(@Param('id') id: string, @CurrentUser() user: AuthUser): Promise<PaymentTimelineEntry[]> {
     const merchant = await this.merchants.current(user.userId);
     await this.payments.ofMerchant(merchant.id, id);
-    return this.timeline.of(id);
+    // A merchant learns that staff acted, not which member of staff.
+    return (await this.timeline.of(id)).map((entry) => (entry.actor.role === 'staff' ? { ...entry, actor: { ...entry.actor, email: null } } : entry));
   }
 }
