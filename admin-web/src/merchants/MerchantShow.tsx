@@ -2,7 +2,6 @@ import type { AdminMerchant } from '@tallyline/contracts';
 import { Typography } from '@mui/material';
 import {
   BooleanField,
-  DataTable,
   DateField,
   Labeled,
   ListButton,
@@ -16,7 +15,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
-import { PaymentColumns } from '../payments/PaymentList';
+import { PaymentRows } from '../payments/PaymentList';
 import { EnvironmentChip } from './EnvironmentChip';
 
 function MerchantTitle() {
@@ -45,9 +44,7 @@ function MerchantPayments({ refunded }: { refunded: boolean }) {
       pagination={<Pagination rowsPerPageOptions={[10, 25, 50]} />}
       empty={<NoPayments message={refunded ? 'resources.merchants.refunds_empty' : 'resources.merchants.payments_empty'} />}
     >
-      <DataTable rowClick="show" bulkActionButtons={false}>
-        <PaymentColumns showMerchant={false} />
-      </DataTable>
+      <PaymentRows showMerchant={false} />
     </ReferenceManyField>
   );
 }

@@ -1,5 +1,5 @@
 import { ENVIRONMENTS, PAYMENT_STATUSES, type AdminPayment } from '@tallyline/contracts';
-import { Typography } from '@mui/material';
+import { Typography, useMediaQuery, type Theme } from '@mui/material';
 import {
   AutocompleteInput,
   DataTable,
@@ -10,6 +10,7 @@ import {
   ReferenceInput,
   SearchInput,
   SelectInput,
+  SimpleList,
   useTranslate,
 } from 'react-admin';
 import { EnvironmentChip } from '../merchants/EnvironmentChip';
@@ -28,7 +29,7 @@ function EmptyPayments() {
 }
 
 /** The columns both the payments list and a merchant's payments tab show; the merchant column only where it varies. */
-export function PaymentColumns({ showMerchant = true }: { showMerchant?: boolean }) {
+function PaymentColumns({ showMerchant = true }: { showMerchant?: boolean }) {
   return (
     <>
       <Column source="createdAt" label="resources.payments.fields.createdAt" sortByOrder="DESC" render={() => <DateField source="createdAt" showTime />} />
@@ -48,13 +49,39 @@ export function PaymentColumns({ showMerchant = true }: { showMerchant?: boolean
   );
 }
 
+/**
+ * The payments table, or on a phone a list of cards (amount, status, customer and date), so nothing
+ * scrolls sideways.
+ */
+export function PaymentRows({ showMerchant = true }: { showMerchant?: boolean }) {
+  const translate = useTranslate();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  if (phone) {
+    return (
+      <SimpleList<AdminPayment>
+        linkType="show"
+        primaryText={(payment) => `${payment.amount} ${payment.currency} · ${translate(`resources.payments.status.${payment.status}`)}`}
+        secondaryText={(payment) => (showMerchant ? <ReferenceField source="merchantId" reference="merchants" link={false} /> : payment.customerEmail)}
+        tertiaryText={(payment) => new Date(payment.createdAt).toLocaleDateString()}
+        empty={<EmptyPayments />}
+      />
+    );
+  }
+  return (
+    <DataTable rowClick="show" bulkActionButtons={false} empty={<EmptyPayments />}>
+      <PaymentColumns showMerchant={showMerchant} />
+    </DataTable>
+  );
+}
+
 /** Every merchant's payments, whichever door they came in by; filters live in the URL like every list. */
 export function PaymentList() {
   const translate = useTranslate();
   const search = translate('resources.payments.search');
   const filters = [
     <SearchInput key="q" source="q" alwaysOn placeholder={search} slotProps={{ htmlInput: { 'aria-label': search } }} />,
-    <ReferenceInput key="merchantId" source="merchantId" reference="merchants" alwaysOn>
+    // The merchants list sorts only by its own fields (not react-admin's default, id).
+    <ReferenceInput key="merchantId" source="merchantId" reference="merchants" sort={{ field: 'companyName', order: 'ASC' }} alwaysOn>
       <AutocompleteInput label="resources.payments.fields.merchant" optionText="companyName" filterToQuery={(q) => ({ q })} sx={{ minWidth: 220 }} />
     </ReferenceInput>,
     <SelectInput
@@ -76,9 +103,7 @@ export function PaymentList() {
   ];
   return (
     <List title="resources.payments.title" filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} actions={false} empty={false}>
-      <DataTable rowClick="show" bulkActionButtons={false} empty={<EmptyPayments />}>
-        <PaymentColumns />
-      </DataTable>
+      <PaymentRows />
     </List>
   );
 }

@@ -46,7 +46,14 @@ export function PaymentShow() {
   return (
     <Show title={<PaymentTitle />} actions={<PaymentActions />}>
       <SimpleShowLayout
-        sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' }, columnGap: 3 }}
+        sx={{
+          '& .RaSimpleShowLayout-stack': {
+            display: 'grid',
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' },
+            gap: 2,
+          },
+          '& .RaSimpleShowLayout-stack > *': { m: 0 },
+        }}
       >
         <Labeled label="resources.payments.fields.status">
           <PaymentStatusChip />
