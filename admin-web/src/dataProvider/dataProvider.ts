@@ -90,13 +90,13 @@ async function getApplicationsPerDay<R extends RaRecord>(params: GetOneParams): 
 function getOne<R extends RaRecord>(resource: string, params: GetOneParams): Promise<GetOneResult<R>> {
   if (resource === 'applications') return getApplication(params);
   if (resource === APPLICATIONS_PER_DAY) return getApplicationsPerDay(params);
-  return rest.getOne(apiPath(resource), params);
+  return rest.getOne<R>(apiPath(resource), params);
 }
 
 function getManyReference<R extends RaRecord>(resource: string, params: GetManyReferenceParams): Promise<GetManyReferenceResult<R>> {
   if (resource === APPLICATION_HISTORY) return getApplicationHistory(params);
   if (resource === PAYMENT_EVENTS) return getPaymentEvents(params);
-  return rest.getManyReference(apiPath(resource), params);
+  return rest.getManyReference<R>(apiPath(resource), params);
 }
 
 export const dataProvider: TallylineDataProvider = {

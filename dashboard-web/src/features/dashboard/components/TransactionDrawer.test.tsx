@@ -27,6 +27,8 @@ const payment: Payment = {
 };
 const entry = (type: string, summary: string, actor: PaymentTimelineEntry['actor']): PaymentTimelineEntry => ({ id: `${type}-id`, position: '1', type, at: '2026-01-02T10:00:00Z', summary, actor });
 
+const urlOf = (input: RequestInfo | URL) => (typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+
 function renderDrawer() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
@@ -40,7 +42,7 @@ function renderDrawer() {
 function answer(fetchMock: jest.Mock<typeof fetch>, events: PaymentTimelineEntry[] | number) {
   fetchMock.mockImplementation((url) =>
     Promise.resolve(
-      String(url).endsWith('/events')
+      urlOf(url).endsWith('/events')
         ? typeof events === 'number' ? jsonResponse(events, { statusCode: events, message: 'Payment not found' }) : jsonResponse(200, events)
         : jsonResponse(200, payment),
     ),
@@ -86,4 +88,4 @@ describe('TransactionDrawer timeline', () => {
   });
 });
 
-const requestedUrls = (fetchMock: jest.Mock<typeof fetch>) => fetchMock.mock.calls.map((call) => String(call[0]));
+const requestedUrls = (fetchMock: jest.Mock<typeof fetch>) => fetchMock.mock.calls.map((call) => urlOf(call[0]));
