@@ -53,7 +53,8 @@ describe('staff views of money and payment timelines', () => {
     ids.threeDs = await createPayment(t, a.token);
     expect((await pay(t, ids.threeDs, await cardToken(t, CARDS.threeDSecure))).json<{ status: string }>().status).toBe('requires_action');
     ids.ofB = await createPayment(t, b.token);
-  });
+    // Eight payments one after another (the IPN step intercepts "the next sale", so no parallel pays).
+  }, 120_000);
   afterAll(() => t.close());
 
   const list = (filter: Record<string, unknown>, extra = '', token = staff.token) =>
