@@ -41,7 +41,7 @@ describe('applications per day (staff stats)', () => {
     await submittedDaysAgo(29, event!.data);
     await submittedDaysAgo(45, event!.data);
     await caughtUp(t);
-  });
+  }, 120_000);
   afterAll(() => t.close());
 
   it('counts every UTC day of the window, oldest first, days without any as 0', async () => {
