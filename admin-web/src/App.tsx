@@ -10,6 +10,7 @@ import events from './events';
 import { i18nProvider } from './i18n/i18nProvider';
 import { StaffLayout } from './layout/StaffLayout';
 import merchants from './merchants';
+import payments from './payments';
 import { darkTheme, lightTheme } from './theme';
 
 // Spec §9: toasts stay 5000 ms. At the top, so they never cover the review dialog's action buttons.
@@ -46,6 +47,7 @@ export function App() {
               <Resource name="applications" {...applications} />
               <Resource name="events" {...events} />
               <Resource name="merchants" {...merchants} />
+              <Resource name="payments" {...payments} />
             </Admin>
           }
         />

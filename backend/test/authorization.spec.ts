@@ -67,6 +67,8 @@ const MATRIX: Record<string, { request: (f: Fixture) => Omit<InjectOptions, 'met
   'PATCH /api/payment-methods/:id': { request: (f) => ({ url: `/api/payment-methods/${f.paymentMethodA}`, payload: { isActive: false } }), expected: merchants(404, 200) },
   'GET /api/transactions': { request: () => ({ url: '/api/transactions' }), expected: merchants(200) },
   'GET /api/transactions/export': { request: () => ({ url: '/api/transactions/export' }), expected: merchants(200) },
+  // A's own payment's timeline: B is told it does not exist.
+  'GET /api/transactions/:id/events': { request: (f) => ({ url: `/api/transactions/${f.paymentId}/events` }), expected: merchants(404, 200) },
   'GET /api/client/currencies': { request: () => ({ url: '/api/client/currencies' }), expected: clientApi(200) },
   'GET /api/client/documentation': { request: () => ({ url: '/api/client/documentation' }), expected: clientApi(200) },
   'GET /api/client/stats': { request: () => ({ url: '/api/client/stats' }), expected: clientApi(200) },
@@ -104,6 +106,10 @@ const MATRIX: Record<string, { request: (f: Fixture) => Omit<InjectOptions, 'met
   'GET /api/admin/events/export': { request: (f) => ({ url: `/api/admin/events/export?stream=merchant-${f.merchantA.id}` }), expected: staffOnly(200) },
   'GET /api/admin/events/:id': { request: (f) => ({ url: `/api/admin/events/${f.eventId}` }), expected: staffOnly(200) },
   'GET /api/admin/merchants': { request: () => ({ url: '/api/admin/merchants' }), expected: staffOnly(200) },
+  'GET /api/admin/payments': { request: () => ({ url: '/api/admin/payments' }), expected: staffOnly(200) },
+  'GET /api/admin/payments/:id': { request: (f) => ({ url: `/api/admin/payments/${f.paymentId}` }), expected: staffOnly(200) },
+  'GET /api/admin/payments/:id/events': { request: (f) => ({ url: `/api/admin/payments/${f.paymentId}/events` }), expected: staffOnly(200) },
+  'GET /api/admin/stats/applications-per-day': { request: () => ({ url: '/api/admin/stats/applications-per-day' }), expected: staffOnly(200) },
   'POST /api/admin/processors/:name/retry': { request: () => ({ url: '/api/admin/processors/event-log/retry' }), expected: staffOnly(202) },
   // The embedded gateway stands for a third party: no session of ours, its own merchant key (401 without it).
   'POST /api/sandbox-gateway/tokens': { request: () => ({ url: '/api/sandbox-gateway/tokens', payload: {} }), expected: anyone(400) },

@@ -1,4 +1,4 @@
-import type { ApplicationHistoryEntry, DocumentField, MerchantApplication, StatusChange } from '@tallyline/contracts';
+import type { ApplicationHistoryEntry, ApplicationsPerDay, DocumentField, MerchantApplication, PaymentTimelineEntry, StatusChange } from '@tallyline/contracts';
 import simpleRestProvider from 'ra-data-simple-rest';
 import type {
   DataProvider,
@@ -25,6 +25,13 @@ const applicationUrl = (id: string | number) => `${API_URL}/merchant-application
  */
 export const APPLICATION_HISTORY = 'applicationHistory';
 export type ApplicationHistoryRecord = ApplicationHistoryEntry & { id: string };
+
+/** A payment's event timeline, as `getManyReference('paymentEvents', { target: 'paymentId' })`; entries keyed by event id. */
+export const PAYMENT_EVENTS = 'paymentEvents';
+
+/** The staff dashboard's chart as `getOne('applicationsPerDay', { id: days })`, so react-admin caches it. */
+export const APPLICATIONS_PER_DAY = 'applicationsPerDay';
+export type ApplicationsPerDayRecord = ApplicationsPerDay & { id: number };
 
 /** Extra calls beyond CRUD, used through useDataProvider<TallylineDataProvider>(). */
 export type TallylineDataProvider = DataProvider & {
@@ -66,13 +73,37 @@ async function getApplicationHistory<R extends RaRecord>(params: GetManyReferenc
   return { data: data as unknown as R[], total: data.length };
 }
 
+async function getPaymentEvents<R extends RaRecord>(params: GetManyReferenceParams): Promise<GetManyReferenceResult<R>> {
+  const url = `${API_URL}/payments/${encodeURIComponent(String(params.id))}/events`;
+  const { json } = await httpClient(url, params.signal ? { signal: params.signal } : {});
+  const data = json as PaymentTimelineEntry[];
+  return { data: data as unknown as R[], total: data.length };
+}
+
+async function getApplicationsPerDay<R extends RaRecord>(params: GetOneParams): Promise<GetOneResult<R>> {
+  const days = Number(params.id);
+  const { json } = await httpClient(`${API_URL}/stats/applications-per-day?days=${days}`, params.signal ? { signal: params.signal } : {});
+  const record: ApplicationsPerDayRecord = { ...(json as ApplicationsPerDay), id: days };
+  return { data: record as unknown as R };
+}
+
+function getOne<R extends RaRecord>(resource: string, params: GetOneParams): Promise<GetOneResult<R>> {
+  if (resource === 'applications') return getApplication(params);
+  if (resource === APPLICATIONS_PER_DAY) return getApplicationsPerDay(params);
+  return rest.getOne<R>(apiPath(resource), params);
+}
+
+function getManyReference<R extends RaRecord>(resource: string, params: GetManyReferenceParams): Promise<GetManyReferenceResult<R>> {
+  if (resource === APPLICATION_HISTORY) return getApplicationHistory(params);
+  if (resource === PAYMENT_EVENTS) return getPaymentEvents(params);
+  return rest.getManyReference<R>(apiPath(resource), params);
+}
+
 export const dataProvider: TallylineDataProvider = {
   getList: (resource, params) => rest.getList(apiPath(resource), params),
-  getOne: (resource, params) =>
-    resource === 'applications' ? getApplication(params) : rest.getOne(apiPath(resource), params),
+  getOne,
   getMany: (resource, params) => rest.getMany(apiPath(resource), params),
-  getManyReference: (resource, params) =>
-    resource === APPLICATION_HISTORY ? getApplicationHistory(params) : rest.getManyReference(apiPath(resource), params),
+  getManyReference,
   update: (resource, params) =>
     resource === 'applications' ? changeApplicationStatus(params) : rest.update(apiPath(resource), params),
   updateMany: (resource, params) => rest.updateMany(apiPath(resource), params),

@@ -12,18 +12,24 @@ import { MerchantActivationReactor } from './merchant-activation/merchant-activa
 import { MerchantApplicationsController } from './merchant-applications.controller.js';
 import { ApplicationHistoryView, ApplicationView } from './read-models/application.entity.js';
 import { ApplicationHistoryProjection, ApplicationsProjection } from './read-models/applications.projection.js';
+import { ApplicationDailyCountView } from './stats/application-daily-count.entity.js';
+import { ApplicationDailyCountsProjection } from './stats/application-daily-counts.projection.js';
+import { ApplicationStatsController } from './stats/application-stats.controller.js';
+import { ApplicationStatsQueries } from './stats/application-stats.queries.js';
 import { SubmitApplicationHandler } from './submit-application/submit-application.handler.js';
 
 /** Merchant applications, staff review, documents. */
 @Module({
-  imports: [TypeOrmModule.forFeature([ApplicationView, ApplicationHistoryView])],
-  controllers: [MerchantApplicationsController, AdminApplicationsController],
+  imports: [TypeOrmModule.forFeature([ApplicationView, ApplicationHistoryView, ApplicationDailyCountView])],
+  controllers: [MerchantApplicationsController, AdminApplicationsController, ApplicationStatsController],
   providers: [
     SubmitApplicationHandler,
     ChangeApplicationStatusHandler,
     ApplicationQueries,
     ApplicationsProjection,
     ApplicationHistoryProjection,
+    ApplicationDailyCountsProjection,
+    ApplicationStatsQueries,
     ConfirmationMailReactor,
     MerchantActivationReactor,
     { provide: DocumentStore, inject: [AppConfig], useFactory: (config: AppConfig) => new LocalDocumentStore(join(config.dataDir, 'documents')) },

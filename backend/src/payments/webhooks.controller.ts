@@ -7,6 +7,7 @@ import type { CommandContext } from '../platform/commands/command-context.js';
 import { Ctx } from '../platform/http/request-context.js';
 import { ApiZodBody } from '../platform/http/zod-validation.js';
 import { ProcessIpn } from './process-ipn/process-ipn.command.js';
+import { GATEWAY_ACTOR_PREFIX } from './timeline/payment-timeline.js';
 
 /** The gateway's IPN, at the URL the settings tab shows (/api/webhooks/{gateway name}). */
 @ApiTags('webhooks')
@@ -19,6 +20,7 @@ export class WebhooksController {
   @HttpCode(200)
   @ApiZodBody(gatewayIpnSchema, 'Verified through the gateway\'s transaction check before anything is recorded: 200 IPN processed, 400 Invalid IPN')
   ipn(@Param('gateway') gateway: string, @Body() body: unknown, @Ctx() ctx: CommandContext): Promise<{ message: string }> {
-    return this.commandBus.execute(new ProcessIpn(gateway, body, ctx));
+    // What it records was caused by the gateway, not by an anonymous visitor: the timelines say so.
+    return this.commandBus.execute(new ProcessIpn(gateway, body, { ...ctx, actor: { type: 'system', id: `${GATEWAY_ACTOR_PREFIX}${gateway}` } }));
   }
 }

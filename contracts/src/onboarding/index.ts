@@ -5,3 +5,4 @@ export * from './messages.js';
 export * from './options.js';
 export * from './review.js';
 export * from './samples.js';
+export * from './stats.js';

@@ -2,3 +2,4 @@
 export * from './payment.js';
 export * from './transactions.js';
 export * from './analytics.js';
+export * from './staff.js';

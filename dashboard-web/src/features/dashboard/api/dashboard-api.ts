@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MerchantAnalytics, MerchantStats, Payment, RefundResult, TransactionPage } from '@tallyline/contracts';
+import type { MerchantAnalytics, MerchantStats, Payment, PaymentTimelineEntry, RefundResult, TransactionPage } from '@tallyline/contracts';
 import { ApiError, apiRequest, getAuthToken } from '../../../lib/api';
 
 /** Every dashboard query lives under this key, so an environment switch (lib/session) or a refund refreshes them all. */
@@ -32,6 +32,15 @@ export function usePayment(id: string | null) {
     queryKey: [DASHBOARD_KEY, 'payment', id],
     enabled: id !== null,
     queryFn: () => apiRequest<Payment>(`/api/client/payments/${encodeURIComponent(id ?? '')}`),
+  });
+}
+
+/** What happened to a payment and who did it (GET /api/transactions/{id}/events), oldest first. */
+export function usePaymentTimeline(id: string | null) {
+  return useQuery({
+    queryKey: [DASHBOARD_KEY, 'payment-events', id],
+    enabled: id !== null,
+    queryFn: () => apiRequest<PaymentTimelineEntry[]>(`/api/transactions/${encodeURIComponent(id ?? '')}/events`),
   });
 }
 

@@ -3,9 +3,10 @@ import Close from '@mui/icons-material/Close';
 import { errorMessage } from '../../../lib/api';
 import { usePayment } from '../api/dashboard-api';
 import { formatMoney, METHOD_LABELS } from '../format';
+import { PaymentTimeline } from './PaymentTimeline';
 import { StatusChip } from './StatusChip';
 
-/** The payment behind a row (GET /api/client/payments/{id}); `?view=<id>` in the URL keeps it open. */
+/** The payment behind a row (GET /api/client/payments/{id}) and its timeline; `?view=<id>` in the URL keeps it open. */
 export function TransactionDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
   const payment = usePayment(id);
   const p = payment.data;
@@ -43,6 +44,7 @@ export function TransactionDrawer({ id, onClose }: { id: string | null; onClose:
             ))}
           </Box>
         )}
+        {id !== null && !payment.error && <PaymentTimeline id={id} />}
       </Box>
     </Drawer>
   );
