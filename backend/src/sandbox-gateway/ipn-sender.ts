@@ -48,6 +48,17 @@ export class IpnSender implements OnApplicationShutdown {
     void this.deliver(transaction.ipnUrl, ipnOf(transaction));
   }
 
+  /**
+   * After `delayMs`, something happens to a transaction (`change`: the changed transaction, or null
+   * when nothing changed) and its IPN is sent. Dropped if the app stops first.
+   */
+  notifyLater(delayMs: number, change: () => Promise<StoredTransaction | null>): void {
+    void this.pause(delayMs).then(async (goOn) => {
+      const changed = goOn ? await change().catch((error: unknown) => (this.logger.error(`A delayed change failed: ${(error as Error).message}`), null)) : null;
+      if (changed) this.notify(changed);
+    });
+  }
+
   private async deliver(ipnUrl: string, ipn: Ipn): Promise<void> {
     // Only the origin and path are logged: a query string may carry the merchant's own secret.
     const url = new URL(ipnUrl);

@@ -17,6 +17,7 @@ import { PaymentDailyStats1700000001060 } from './1700000001060-payment-daily-st
 import { CryptoPayments1700000001120 } from './1700000001120-crypto-payments.js';
 import { Webhooks1700000001100 } from './1700000001100-webhooks.js';
 import { PaymentIntents1700000001140 } from './1700000001140-payment-intents.js';
+import { StripeCompat1700000001220 } from './1700000001220-stripe-compat.js';
 
 type MigrationClass = new () => MigrationInterface;
 
@@ -56,4 +57,5 @@ export const migrations = [
   CryptoPayments1700000001120,
   Webhooks1700000001100,
   PaymentIntents1700000001140,
+  StripeCompat1700000001220,
 ].map(untimed);
