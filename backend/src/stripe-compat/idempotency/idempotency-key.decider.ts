@@ -11,7 +11,7 @@ export interface IdempotencyKeyUsed {
   data: { merchantId: string; environment: Environment; key: string; request: string; fingerprint: string; at: string };
 }
 
-export type IdempotencyKeyState = { status: 'unused' } | { status: 'used'; request: string; fingerprint: string };
+type IdempotencyKeyState = { status: 'unused' } | { status: 'used'; request: string; fingerprint: string };
 
 export interface UseIdempotencyKey {
   type: 'UseIdempotencyKey';
