@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import Stripe from 'stripe';
+import { CommandBus } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
+import { systemContext } from '../src/platform/commands/command-context.js';
+import { BindIdempotencyKey } from '../src/stripe-compat/idempotency/bind-idempotency-key.command.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { bearer, registerMerchant } from './support/auth.js';
 import { cardToken, CARDS, createPayment, eventTypes, pay } from './support/payments.js';
@@ -200,6 +203,18 @@ describe('Stripe-compatible API through stripe-node', () => {
       // The key is the merchant's, whatever the route: a confirm with it is another request.
       expect(await failureOf(stripe.paymentIntents.confirm(intent.id, {}, { idempotencyKey: 'refund-once' }))).toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
       expect(await eventTypes(db, paymentIdOf(intent.id))).toHaveLength(5);
+    });
+
+    it('a crash after the key was bound but before the refund was asked for: the retry makes the refund, once', async () => {
+      const intent = await stripe.paymentIntents.create({ amount: 1000, currency: 'gbp', payment_method: 'pm_card_visa', confirm: true });
+      const owner = await t.request({ method: 'GET', url: '/api/merchants/current', headers: bearer(merchantToken) });
+      const caller = { merchantId: owner.json<{ id: string }>().id, environment: 'staging' as const };
+      // The first request's first step, and nothing after it: as if the process died there.
+      await t.app.get(CommandBus).execute(new BindIdempotencyKey(caller, 'refund-crashed', 'POST /v1/refunds', { payment_intent: intent.id }, systemContext('test', new Date())));
+      const refund = await stripe.refunds.create({ payment_intent: intent.id }, { idempotencyKey: 'refund-crashed' });
+      expect(refund).toMatchObject({ amount: 1000, status: 'succeeded' });
+      expect(await stripe.refunds.create({ payment_intent: intent.id }, { idempotencyKey: 'refund-crashed' })).toEqual(refund);
+      expect((await eventTypes(db, paymentIdOf(intent.id))).filter((type) => type === 'RefundCompleted')).toHaveLength(1);
     });
 
     it('concurrent refunds with the same Idempotency-Key refund once', async () => {

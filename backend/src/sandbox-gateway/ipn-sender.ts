@@ -53,10 +53,17 @@ export class IpnSender implements OnApplicationShutdown {
    * when nothing changed) and its IPN is sent. Dropped if the app stops first.
    */
   notifyLater(delayMs: number, change: () => Promise<StoredTransaction | null>): void {
-    void this.pause(delayMs).then(async (goOn) => {
-      const changed = goOn ? await change().catch((error: unknown) => (this.logger.error(`A delayed change failed: ${(error as Error).message}`), null)) : null;
+    void this.changeLater(delayMs, change);
+  }
+
+  private async changeLater(delayMs: number, change: () => Promise<StoredTransaction | null>): Promise<void> {
+    if (!(await this.pause(delayMs))) return;
+    try {
+      const changed = await change();
       if (changed) this.notify(changed);
-    });
+    } catch (error) {
+      this.logger.error(`A delayed change of a transaction failed: ${(error as Error).message}`);
+    }
   }
 
   private async deliver(ipnUrl: string, ipn: Ipn): Promise<void> {

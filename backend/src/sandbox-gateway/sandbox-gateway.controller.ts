@@ -139,7 +139,8 @@ export class SandboxGatewayController {
       ...answer,
       Transaction: { ...answer.Transaction, RequestType: transaction.requestType, RefundedAmount: transaction.refundedMinor, ParentId: transaction.parentId },
       Card: transaction.cardLast4 ? { LastFourDigits: transaction.cardLast4, ApplicationProfile: transaction.cardBrand } : null,
-      Dispute: transaction.dispute && { Id: transaction.dispute.id, Reason: transaction.dispute.reason, Amount: transaction.amountMinor, OpenedAt: transaction.dispute.openedAt.toISOString() },
+      // Only once the card holder's bank disputes the sale (the dispute test card, a moment after it).
+      ...(transaction.dispute && { Dispute: { Id: transaction.dispute.id, Reason: transaction.dispute.reason, Amount: transaction.amountMinor, OpenedAt: transaction.dispute.openedAt.toISOString() } }),
     };
   }
 

@@ -49,7 +49,10 @@ export class StripeRefundsController {
     // The key names the refund: a retry finds it made (or, after a crash before it was, makes it once).
     await this.commandBus.execute(new BindIdempotencyKey(caller, idempotencyKey, 'POST /v1/refunds', body, ctx));
     const refundId = idempotencyKeyIdOf(caller, idempotencyKey);
-    const made = await this.refund(caller, view.id, refundId).catch(() => undefined);
+    const made = await this.refund(caller, view.id, refundId).catch((error: unknown) => {
+      if (error instanceof StripeApiError && error.status === 404) return undefined;
+      throw error;
+    });
     if (made) return toRefund(made);
     await this.commandBus.execute(new RefundPayment(caller.merchantId, view.id, body.amount ?? null, ctx, refundId));
     return toRefund(await this.refund(caller, view.id, refundId));
