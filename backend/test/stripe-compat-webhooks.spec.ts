@@ -78,7 +78,7 @@ describe('Stripe-compatible webhooks, disputes and the two doors', () => {
 
     it('refuses unknown event names and a URL that is not http(s), naming the parameter', async () => {
       const { stripe } = await merchantClient();
-      expect(await failureOf(stripe.webhookEndpoints.create({ url: receiver.url('/x'), enabled_events: ['invoice.payment_succeeded' as 'charge.refunded'] }))).toMatchObject({
+      expect(await failureOf(stripe.webhookEndpoints.create({ url: receiver.url('/x'), enabled_events: ['invoice.payment_succeeded'] }))).toMatchObject({
         type: 'StripeInvalidRequestError',
         statusCode: 400,
         param: 'enabled_events[0]',
