@@ -64,7 +64,7 @@ export const STRIPE_EVENTS = [
   { name: 'payment_intent.canceled', description: 'A PaymentIntent was canceled', available: true },
   { name: 'charge.refunded', description: 'All or part of a charge was refunded', available: true },
   { name: 'charge.dispute.created', description: "The card holder's bank disputes a charge", available: true },
-  { name: 'invoice.payment_succeeded', description: 'Not available: Tallyline has no invoices, so this event is never sent', available: false },
+  { name: 'invoice.payment_succeeded', description: 'Tallyline has no invoices, so this event is never sent', available: false },
 ];
 
 /** Stripe's test payment methods, mapped onto the sandbox cards below. */
