@@ -155,6 +155,10 @@ const MATRIX: Record<string, { request: (f: Fixture) => Omit<InjectOptions, 'met
   'GET /v1/refunds/:id': { request: () => ({ url: `/v1/refunds/re_${'0'.repeat(64)}` }), expected: stripeApi(404) },
   'GET /v1/events': { request: () => ({ url: '/v1/events' }), expected: stripeApi(200) },
   'GET /v1/events/:id': { request: () => ({ url: `/v1/events/evt_${'0'.repeat(32)}` }), expected: stripeApi(404) },
+  'POST /v1/webhook_endpoints': { request: () => ({ url: '/v1/webhook_endpoints', payload: { url: WEBHOOK_ENDPOINT.url, enabled_events: ['*'] } }), expected: stripeApi(200) },
+  'GET /v1/webhook_endpoints': { request: () => ({ url: '/v1/webhook_endpoints' }), expected: stripeApi(200) },
+  'GET /v1/webhook_endpoints/:id': { request: () => ({ url: `/v1/webhook_endpoints/we_${'0'.repeat(32)}` }), expected: stripeApi(404) },
+  'DELETE /v1/webhook_endpoints/:id': { request: () => ({ url: `/v1/webhook_endpoints/we_${'0'.repeat(32)}` }), expected: stripeApi(404) },
 };
 
 describe('authorization', () => {

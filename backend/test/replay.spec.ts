@@ -27,9 +27,10 @@ const TABLES = {
   payment_stats: 'merchant_id, environment, currency',
   payment_daily_stats: 'merchant_id, environment, day, currency, payment_method, country',
   crypto_payments: 'id',
+  stripe_events: 'event_id',
 };
 
-const PROJECTIONS = 12;
+const PROJECTIONS = 13;
 
 /**
  * `npm run replay` next to a running app: the app (`t`, running projections) serves requests while a
@@ -142,7 +143,7 @@ describe('replay on a live system', () => {
 
     hold.release();
     const summaries = await replay;
-    expect(summaries.map((s) => s.name).sort()).toEqual(['api-keys', 'application-history', 'crypto-payments', 'event-log', 'gateway-calls', 'merchant-applications', 'merchants', 'payment-methods', 'payment-stats', 'payments', 'users', 'webhook-endpoints']);
+    expect(summaries.map((s) => s.name).sort()).toEqual(['api-keys', 'application-history', 'crypto-payments', 'event-log', 'gateway-calls', 'merchant-applications', 'merchants', 'payment-methods', 'payment-stats', 'payments', 'stripe-events', 'users', 'webhook-endpoints']);
     await caughtUp();
     // The swapped tables are the live ones: the write made during the replay is there exactly once.
     expect(await snapshot()).toEqual(live);

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import Stripe from 'stripe';
+import { CommandBus } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
+import { systemContext } from '../src/platform/commands/command-context.js';
+import { BindIdempotencyKey } from '../src/stripe-compat/idempotency/bind-idempotency-key.command.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { bearer, registerMerchant } from './support/auth.js';
 import { cardToken, CARDS, createPayment, eventTypes, pay } from './support/payments.js';
@@ -102,6 +105,9 @@ describe('Stripe-compatible API through stripe-node', () => {
       expect(intent.next_action).toMatchObject({ type: 'redirect_to_url', redirect_to_url: { return_url: 'https://shop.example/done' } });
       const landed = await passThreeDSecure(intent.next_action!.redirect_to_url!.url!, 'approve');
       expect(landed).toMatch(/^https:\/\/shop\.example\/done\?/);
+      // Stripe's names on the way back, so a return page written for Stripe reads them unchanged.
+      expect(new URL(landed).searchParams.get('payment_intent')).toBe(intent.id);
+      expect(new URL(landed).searchParams.get('redirect_status')).toBe('succeeded');
       expect((await stripe.paymentIntents.retrieve(intent.id)).status).toBe('succeeded');
     });
 
@@ -182,6 +188,69 @@ describe('Stripe-compatible API through stripe-node', () => {
       const error = await failureOf(stripe.paymentIntents.create({ ...params, amount: 999 }, { idempotencyKey: 'order-7-attempt' }));
       expect(error).toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
       expect(error.statusCode).toBe(400);
+    });
+
+    it('a refund retried with the same Idempotency-Key refunds once and answers the same refund; other parameters are StripeIdempotencyError', async () => {
+      const intent = await stripe.paymentIntents.create({ amount: 1000, currency: 'gbp', payment_method: 'pm_card_visa', confirm: true });
+      const first = await stripe.refunds.create({ payment_intent: intent.id, amount: 300 }, { idempotencyKey: 'refund-once' });
+      const again = await stripe.refunds.create({ payment_intent: intent.id, amount: 300 }, { idempotencyKey: 'refund-once' });
+      expect(again).toEqual(first);
+      expect(await eventTypes(db, paymentIdOf(intent.id))).toEqual(['PaymentCreated', 'PaymentAttempted', 'PaymentCompleted', 'RefundRequested', 'RefundCompleted']);
+      expect((await stripe.paymentIntents.retrieve(intent.id)).amount_received).toBe(1000);
+      const other = await failureOf(stripe.refunds.create({ payment_intent: intent.id, amount: 200 }, { idempotencyKey: 'refund-once' }));
+      expect(other).toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
+      expect(other).toMatchObject({ statusCode: 400 });
+      // The key is the merchant's, whatever the route: a confirm with it is another request.
+      expect(await failureOf(stripe.paymentIntents.confirm(intent.id, {}, { idempotencyKey: 'refund-once' }))).toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
+      expect(await eventTypes(db, paymentIdOf(intent.id))).toHaveLength(5);
+    });
+
+    it('a crash after the key was bound but before the refund was asked for: the retry makes the refund, once', async () => {
+      const intent = await stripe.paymentIntents.create({ amount: 1000, currency: 'gbp', payment_method: 'pm_card_visa', confirm: true });
+      const owner = await t.request({ method: 'GET', url: '/api/merchants/current', headers: bearer(merchantToken) });
+      const caller = { merchantId: owner.json<{ id: string }>().id, environment: 'staging' as const };
+      // The first request's first step, and nothing after it: as if the process died there.
+      await t.app.get(CommandBus).execute(new BindIdempotencyKey(caller, 'refund-crashed', 'POST /v1/refunds', { payment_intent: intent.id }, systemContext('test', new Date())));
+      const refund = await stripe.refunds.create({ payment_intent: intent.id }, { idempotencyKey: 'refund-crashed' });
+      expect(refund).toMatchObject({ amount: 1000, status: 'succeeded' });
+      expect(await stripe.refunds.create({ payment_intent: intent.id }, { idempotencyKey: 'refund-crashed' })).toEqual(refund);
+      expect((await eventTypes(db, paymentIdOf(intent.id))).filter((type) => type === 'RefundCompleted')).toHaveLength(1);
+    });
+
+    it('concurrent refunds with the same Idempotency-Key refund once', async () => {
+      const intent = await stripe.paymentIntents.create({ amount: 1000, currency: 'gbp', payment_method: 'pm_card_visa', confirm: true });
+      const answers = await Promise.allSettled([1, 2, 3].map(() => stripe.refunds.create({ payment_intent: intent.id }, { idempotencyKey: 'refund-race' })));
+      const refunds = answers.filter((a) => a.status === 'fulfilled').map((a) => a.value.id);
+      expect(new Set(refunds).size).toBe(1);
+      for (const refused of answers.filter((a) => a.status === 'rejected')) expect(refused.reason).toMatchObject({ statusCode: 409 });
+      expect((await eventTypes(db, paymentIdOf(intent.id))).filter((type) => type === 'RefundCompleted')).toHaveLength(1);
+    });
+
+    it('a confirm retried with the same key answers the same intent and charges once; declined, the same card error again', async () => {
+      const intent = await stripe.paymentIntents.create({ amount: 900, currency: 'gbp' });
+      const first = await stripe.paymentIntents.confirm(intent.id, { payment_method: 'pm_card_visa' }, { idempotencyKey: 'confirm-once' });
+      const again = await stripe.paymentIntents.confirm(intent.id, { payment_method: 'pm_card_visa' }, { idempotencyKey: 'confirm-once' });
+      expect(again).toEqual(first);
+      expect(await eventTypes(db, paymentIdOf(intent.id))).toEqual(['PaymentCreated', 'PaymentAttempted', 'PaymentCompleted']);
+      expect(await failureOf(stripe.paymentIntents.confirm(intent.id, { payment_method: 'pm_card_mastercard' }, { idempotencyKey: 'confirm-once' }))).toBeInstanceOf(
+        Stripe.errors.StripeIdempotencyError,
+      );
+
+      const declining = await stripe.paymentIntents.create({ amount: 900, currency: 'gbp' });
+      const declined = await failureOf(stripe.paymentIntents.confirm(declining.id, { payment_method: 'pm_card_chargeDeclined' }, { idempotencyKey: 'confirm-declined' }));
+      const declinedAgain = await failureOf(stripe.paymentIntents.confirm(declining.id, { payment_method: 'pm_card_chargeDeclined' }, { idempotencyKey: 'confirm-declined' }));
+      expect(declinedAgain).toMatchObject({ type: 'StripeCardError', code: declined.code, decline_code: declined.decline_code, statusCode: 402 });
+      expect(await eventTypes(db, paymentIdOf(declining.id))).toEqual(['PaymentCreated', 'PaymentAttempted', 'PaymentFailed']);
+    });
+
+    it('a cancel retried with the same key answers the canceled intent and records nothing more; another reason is StripeIdempotencyError', async () => {
+      const intent = await stripe.paymentIntents.create({ amount: 900, currency: 'gbp' });
+      const first = await stripe.paymentIntents.cancel(intent.id, { cancellation_reason: 'abandoned' }, { idempotencyKey: 'cancel-once' });
+      expect(await stripe.paymentIntents.cancel(intent.id, { cancellation_reason: 'abandoned' }, { idempotencyKey: 'cancel-once' })).toEqual(first);
+      expect(await eventTypes(db, paymentIdOf(intent.id))).toEqual(['PaymentCreated', 'PaymentCanceled']);
+      expect(await failureOf(stripe.paymentIntents.cancel(intent.id, { cancellation_reason: 'duplicate' }, { idempotencyKey: 'cancel-once' }))).toBeInstanceOf(
+        Stripe.errors.StripeIdempotencyError,
+      );
     });
 
     it('a retried declined create answers the same card error, without a second charge', async () => {
@@ -265,6 +334,8 @@ describe('Stripe-compatible API through stripe-node', () => {
       '/v1/payment_intents/{intent}/confirm',
       '/v1/refunds',
       '/v1/refunds/{id}',
+      '/v1/webhook_endpoints',
+      '/v1/webhook_endpoints/{id}',
     ]);
   });
 

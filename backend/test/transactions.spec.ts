@@ -152,7 +152,7 @@ describe('the transactions tab (GET /api/transactions and /export)', () => {
     });
 
     it.each([
-      ['?status=paid', 'status', 'Status must be one of pending, requires_action, completed, failed, refunded, canceled'],
+      ['?status=paid', 'status', 'Status must be one of pending, requires_action, completed, failed, refunded, canceled, disputed'],
       ['?paymentMethod=cash', 'paymentMethod', 'Payment method must be one of credit_card, bank_transfer, digital_wallet'],
       ['?limit=0', 'limit', 'Limit must be a number between 1 and 100'],
       ['?limit=101', 'limit', 'Limit must be a number between 1 and 100'],
@@ -169,7 +169,7 @@ describe('the transactions tab (GET /api/transactions and /export)', () => {
       ['?minAmount=500&maxAmount=100', 'minAmount', 'minAmount must not be greater than maxAmount'],
       ['?currency=pounds', 'currency', 'Currency must be a 3-letter ISO code'],
       [`?q=${'x'.repeat(201)}`, 'q', 'Search must be 1 to 200 characters'],
-      ['?status=completed&status=failed', 'status', 'Status must be one of pending, requires_action, completed, failed, refunded, canceled'],
+      ['?status=completed&status=failed', 'status', 'Status must be one of pending, requires_action, completed, failed, refunded, canceled, disputed'],
     ])('%s is a 400 naming the field', async (query, field, message) => {
       // The export takes the same filters (paging is the list's only).
       const urls = [`/api/transactions${query}`, ...(field === 'limit' || field === 'cursor' ? [] : [`/api/transactions/export${query}`])];

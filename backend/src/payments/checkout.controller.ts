@@ -71,6 +71,10 @@ export class CheckoutController {
     const back = new URL(payment.returnUrl);
     back.searchParams.set('paymentId', id);
     back.searchParams.set('status', status);
+    // The names Stripe's return pages read (stripe-compat/stripe-ids.ts makes the same pi_ id), so a
+    // page written for Stripe works unchanged: the PaymentIntent and how its redirect ended.
+    back.searchParams.set('payment_intent', `pi_${id.replaceAll('-', '')}`);
+    back.searchParams.set('redirect_status', status === 'completed' ? 'succeeded' : 'failed');
     return { url: back.toString() };
   }
 }

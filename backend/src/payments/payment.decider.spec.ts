@@ -265,3 +265,53 @@ describe('metadata and a payment method named at creation', () => {
     expect(() => when(history, { ...withExtras, metadata: { order: '43' } })).toThrow(expect.objectContaining({ code: 'unprocessable' }));
   });
 });
+
+describe('a dispute (chargeback) reported by the gateway', () => {
+  const paid = () => [created, attempted, completed];
+  const dispute = (disputeId = 'd1'): PaymentCommand => ({ type: 'RecordDispute', disputeId, gatewayTransactionId: 'gw-1', amountMinor: 10000, reason: 'fraudulent', at });
+  const disputeOpened: PaymentEvent = { type: 'DisputeOpened', data: { paymentId: 'p1', disputeId: 'd1', gatewayTransactionId: 'gw-1', amountMinor: 10000, reason: 'fraudulent', at: iso } };
+
+  it('given a completed payment, when the gateway reports a dispute, then DisputeOpened and the payment is disputed', () => {
+    expect(when(paid(), dispute())).toEqual([disputeOpened]);
+    expect(given([...paid(), disputeOpened])).toMatchObject({ status: 'disputed', disputeId: 'd1' });
+  });
+
+  it('given a refunded payment, when the gateway reports a dispute, then DisputeOpened (refunded money can still be charged back)', () => {
+    expect(when([...paid(), refundRequested('r1', 10000), refundCompleted('r1', 10000)], dispute())).toEqual([disputeOpened]);
+  });
+
+  it('given a disputed payment, when the same dispute is reported again (IPN, reconciliation), then nothing is recorded', () => {
+    expect(when([...paid(), disputeOpened], dispute())).toEqual([]);
+  });
+
+  it('given a disputed payment, when another dispute is reported, then it is refused', () => {
+    expect(() => when([...paid(), disputeOpened], dispute('d2'))).toThrow(expect.objectContaining({ code: 'illegal_state', message: 'This payment is already disputed' }));
+  });
+
+  it('given a disputed payment, when the merchant refunds it, then it is refused (409)', () => {
+    expect(() => when([...paid(), disputeOpened], refund('r1', null))).toThrow(expect.objectContaining({ code: 'illegal_state', message: 'This payment is disputed and cannot be refunded' }));
+  });
+
+  it('given a disputed payment, when the approval is reported again, then nothing is recorded and it stays disputed', () => {
+    expect(when([...paid(), disputeOpened], approved)).toEqual([]);
+  });
+
+  it.each([
+    ['pending', [created]],
+    ['failed', [created, attempted, failed]],
+    ['waiting for 3-D Secure', [created, attempted, requiresAction]],
+  ])('given a %s payment, when a dispute is reported, then it is refused: no money was taken', (_name, history) => {
+    expect(() => when(history, dispute())).toThrow(expect.objectContaining({ code: 'illegal_state', message: 'Only a paid payment can be disputed' }));
+  });
+
+  it('given no payment, when a dispute is reported, then Payment not found', () => {
+    expect(() => when([], dispute())).toThrow(expect.objectContaining({ code: 'not_found' }));
+  });
+});
+
+describe('a refund id that was already settled', () => {
+  it('given a completed refund r1, when r1 is requested again (a retried Idempotency-Key racing), then it is refused, never refunded twice', () => {
+    const history = [created, attempted, completed, refundRequested('r1', 2500), refundCompleted('r1', 2500)];
+    expect(() => when(history, refund('r1', 2500))).toThrow(expect.objectContaining({ code: 'conflict', message: 'This refund was already made' }));
+  });
+});

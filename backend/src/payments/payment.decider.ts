@@ -33,6 +33,8 @@ export type PaymentState =
       refund: PendingRefund | null;
       /** The recorded outcome of every refund settled so far, by refundId: a repeat report changes nothing. */
       settledRefunds: Record<string, RefundOutcome['kind']>;
+      /** The chargeback the card holder's bank opened, if any: one per payment. */
+      disputeId: string | null;
     };
 
 export type CreatePaymentCommand = { type: 'CreatePayment'; at: Date } & Omit<Created, 'createdAt'>;
@@ -83,13 +85,24 @@ export interface CancelPaymentCommand {
   at: Date;
 }
 
+/** The gateway's record of a sale says its card holder disputes it (reported by IPN or reconciliation). */
+export interface RecordDisputeCommand {
+  type: 'RecordDispute';
+  disputeId: string;
+  gatewayTransactionId: string;
+  amountMinor: number;
+  reason: string;
+  at: Date;
+}
+
 export type PaymentCommand =
   | CreatePaymentCommand
   | AttemptPaymentCommand
   | RecordPaymentOutcomeCommand
   | CancelPaymentCommand
   | RequestRefundCommand
-  | RecordRefundOutcomeCommand;
+  | RecordRefundOutcomeCommand
+  | RecordDisputeCommand;
 
 export type ExistingPayment = Exclude<PaymentState, { status: 'none' }>;
 
@@ -176,7 +189,9 @@ function cancel(command: CancelPaymentCommand, state: PaymentState): PaymentEven
 /** Only completed payments, one refund at a time, and the refunds never add up past the amount. */
 function requestRefund(command: RequestRefundCommand, state: PaymentState): PaymentEvent[] {
   const payment = existingPayment(state);
+  if (payment.status === 'disputed') throw new DomainError('illegal_state', PAYMENT_MESSAGES.refundDisputed);
   if (payment.status !== 'completed') throw new DomainError('illegal_state', PAYMENT_MESSAGES.refundOnlyCompleted);
+  if (payment.settledRefunds[command.refundId]) throw new DomainError('conflict', PAYMENT_MESSAGES.refundAlreadyMade);
   if (payment.refund) throw new DomainError('conflict', PAYMENT_MESSAGES.refundInProgress);
   const refundable = payment.created.amountMinor - payment.refundedMinor;
   const amountMinor = command.amountMinor ?? refundable;
@@ -201,9 +216,22 @@ function recordRefundOutcome(command: RecordRefundOutcomeCommand, state: Payment
     : [{ type: 'RefundFailed', data: { ...base, reason: outcome.reason } }];
 }
 
+/**
+ * Only money that was taken can be disputed: a completed (or refunded) payment, once. The same dispute
+ * reported again (IPN, reconciliation) records nothing; a second, different one is refused.
+ */
+function recordDispute(command: RecordDisputeCommand, state: PaymentState): PaymentEvent[] {
+  const payment = existingPayment(state);
+  if (payment.disputeId === command.disputeId) return [];
+  if (payment.disputeId) throw new DomainError('illegal_state', PAYMENT_MESSAGES.alreadyDisputed);
+  if (payment.status !== 'completed' && payment.status !== 'refunded') throw new DomainError('illegal_state', PAYMENT_MESSAGES.disputeOnlyPaid);
+  const { disputeId, gatewayTransactionId, amountMinor, reason, at } = command;
+  return [{ type: 'DisputeOpened', data: { paymentId: payment.created.paymentId, disputeId, gatewayTransactionId, amountMinor, reason, at: at.toISOString() } }];
+}
+
 function evolve(state: PaymentState, event: PaymentEvent): PaymentState {
   if (event.type === 'PaymentCreated') {
-    return { status: 'pending', created: event.data, refundedMinor: 0, attempt: null, gatewayTransactionId: null, refund: null, settledRefunds: {} };
+    return { status: 'pending', created: event.data, refundedMinor: 0, attempt: null, gatewayTransactionId: null, refund: null, settledRefunds: {}, disputeId: null };
   }
   if (state.status === 'none') return state;
   switch (event.type) {
@@ -233,6 +261,8 @@ function evolve(state: PaymentState, event: PaymentEvent): PaymentState {
     }
     case 'RefundFailed':
       return { ...state, refund: null, settledRefunds: { ...state.settledRefunds, [event.data.refundId]: 'failed' } };
+    case 'DisputeOpened':
+      return { ...state, status: 'disputed', disputeId: event.data.disputeId };
   }
 }
 
@@ -253,6 +283,8 @@ export const paymentDecider: Decider<PaymentState, PaymentCommand, PaymentEvent>
         return requestRefund(command, state);
       case 'RecordRefundOutcome':
         return recordRefundOutcome(command, state);
+      case 'RecordDispute':
+        return recordDispute(command, state);
     }
   },
 };

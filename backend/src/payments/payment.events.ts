@@ -79,6 +79,15 @@ export interface RefundFailed {
   data: { paymentId: string; refundId: string; amountMinor: number; reason: string; at: string };
 }
 
+/**
+ * The card holder's bank disputes a completed payment (a chargeback), as the gateway's record of the
+ * sale says; the payment's money is in question until the dispute closes.
+ */
+export interface DisputeOpened {
+  type: 'DisputeOpened';
+  data: { paymentId: string; disputeId: string; gatewayTransactionId: string; amountMinor: number; reason: string; at: string };
+}
+
 export type PaymentEvent =
   | PaymentCreated
   | PaymentAttempted
@@ -88,7 +97,8 @@ export type PaymentEvent =
   | PaymentCanceled
   | RefundRequested
   | RefundCompleted
-  | RefundFailed;
+  | RefundFailed
+  | DisputeOpened;
 
 export const isPaymentEvent = eventGuard<PaymentEvent>({
   PaymentCreated: true,
@@ -100,4 +110,5 @@ export const isPaymentEvent = eventGuard<PaymentEvent>({
   RefundRequested: true,
   RefundCompleted: true,
   RefundFailed: true,
+  DisputeOpened: true,
 });

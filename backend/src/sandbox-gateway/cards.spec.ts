@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { behaviourOf, brandOf, hasExpired, passesLuhn } from './cards.js';
 
 describe('sandbox cards', () => {
-  it.each(['4111111111111111', '5555555555554444', '4000000000000002', '4000000000009995', '4000000000000127', '4000000000003220', '378282246310005'])(
+  it.each(['4111111111111111', '5555555555554444', '4000000000000002', '4000000000009995', '4000000000000127', '4000000000003220', '4000000000000259', '378282246310005'])(
     '%s passes Luhn',
     (number) => expect(passesLuhn(number)).toBe(true),
   );
@@ -21,6 +21,7 @@ describe('sandbox cards', () => {
   it('answers by the documented test cards, and approves any other card', () => {
     expect(behaviourOf('4000000000000002')).toBe('decline');
     expect(behaviourOf('4000000000003220')).toBe('three_d_secure');
+    expect(behaviourOf('4000000000000259')).toBe('dispute');
     expect(behaviourOf('6011111111111117')).toBe('approve');
   });
 

@@ -2,7 +2,8 @@
  * The sandbox's cards: how a number is checked, which brand it is, and how the sandbox answers for it.
  * The numbers are the documented test cards; any other valid number approves.
  */
-export type CardBehaviour = 'approve' | 'decline' | 'insufficient_funds' | 'invalid_details' | 'three_d_secure';
+/** dispute: approved, then the card holder's bank disputes the sale a moment later. */
+export type CardBehaviour = 'approve' | 'decline' | 'insufficient_funds' | 'invalid_details' | 'three_d_secure' | 'dispute';
 
 const TEST_CARDS: Record<string, CardBehaviour> = {
   '4111111111111111': 'approve',
@@ -11,6 +12,7 @@ const TEST_CARDS: Record<string, CardBehaviour> = {
   '4000000000009995': 'insufficient_funds',
   '4000000000000127': 'invalid_details',
   '4000000000003220': 'three_d_secure',
+  '4000000000000259': 'dispute',
 };
 
 export const behaviourOf = (cardNumber: string): CardBehaviour => TEST_CARDS[cardNumber] ?? 'approve';

@@ -48,6 +48,24 @@ export class IpnSender implements OnApplicationShutdown {
     void this.deliver(transaction.ipnUrl, ipnOf(transaction));
   }
 
+  /**
+   * After `delayMs`, something happens to a transaction (`change`: the changed transaction, or null
+   * when nothing changed) and its IPN is sent. Dropped if the app stops first.
+   */
+  notifyLater(delayMs: number, change: () => Promise<StoredTransaction | null>): void {
+    void this.changeLater(delayMs, change);
+  }
+
+  private async changeLater(delayMs: number, change: () => Promise<StoredTransaction | null>): Promise<void> {
+    if (!(await this.pause(delayMs))) return;
+    try {
+      const changed = await change();
+      if (changed) this.notify(changed);
+    } catch (error) {
+      this.logger.error(`A delayed change of a transaction failed: ${(error as Error).message}`);
+    }
+  }
+
   private async deliver(ipnUrl: string, ipn: Ipn): Promise<void> {
     // Only the origin and path are logged: a query string may carry the merchant's own secret.
     const url = new URL(ipnUrl);

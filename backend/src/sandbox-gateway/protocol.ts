@@ -29,6 +29,7 @@ export const OUTCOME_OF: Record<CardBehaviour, Outcome> = {
   invalid_details: INVALID_CARD,
   insufficient_funds: { code: 3, message: 'Insufficient funds', status: 'declined' },
   three_d_secure: { code: 7, message: '3D Secure authentication required', status: 'pending' },
+  dispute: APPROVED,
 };
 
 /** A call the gateway refuses as such (credentials, malformed fields): HTTP status + Error.Message, no Result. */

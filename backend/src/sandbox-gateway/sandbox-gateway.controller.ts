@@ -22,6 +22,9 @@ import {
 } from './protocol.js';
 import { SandboxGatewayStore, type StoredTransaction } from './sandbox-gateway.store.js';
 
+/** How long after the sale the dispute test card's bank disputes it. */
+const DISPUTE_AFTER_MS = 500;
+
 const month = 'Expiry month must be a number from 1 to 12';
 const year = 'Expiry year must be a 4-digit year';
 /** What the payer types into the checkout's card form; only brand, last four and expiry are kept. */
@@ -117,6 +120,8 @@ export class SandboxGatewayController {
     });
     // A sale waiting for 3-D Secure has no outcome yet: its IPN follows the payer's answer.
     if (created && transaction.status !== 'pending') this.ipn.notify(transaction);
+    // The dispute test card: the bank disputes the approved sale a moment after it was answered.
+    if (created && token?.behaviour === 'dispute') this.ipn.notifyLater(DISPUTE_AFTER_MS, () => this.store.openDispute(transaction.id, 'fraudulent'));
     return this.answer(transaction);
   }
 
@@ -134,6 +139,8 @@ export class SandboxGatewayController {
       ...answer,
       Transaction: { ...answer.Transaction, RequestType: transaction.requestType, RefundedAmount: transaction.refundedMinor, ParentId: transaction.parentId },
       Card: transaction.cardLast4 ? { LastFourDigits: transaction.cardLast4, ApplicationProfile: transaction.cardBrand } : null,
+      // Only once the card holder's bank disputes the sale (the dispute test card, a moment after it).
+      ...(transaction.dispute && { Dispute: { Id: transaction.dispute.id, Reason: transaction.dispute.reason, Amount: transaction.amountMinor, OpenedAt: transaction.dispute.openedAt.toISOString() } }),
     };
   }
 

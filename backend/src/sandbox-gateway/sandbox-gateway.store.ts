@@ -26,6 +26,8 @@ export interface StoredTransaction {
   cardLast4: string | null;
   ipnUrl: string | null;
   postbackUrl: string | null;
+  /** A chargeback the card holder's bank opened on this sale. */
+  dispute: { id: string; reason: string; openedAt: Date } | null;
   updatedAt: Date;
 }
 
@@ -57,6 +59,7 @@ const toTransaction = (row: Row): StoredTransaction => ({
   cardLast4: row.card_last4 as string | null,
   ipnUrl: row.ipn_url as string | null,
   postbackUrl: row.postback_url as string | null,
+  dispute: row.dispute_id ? { id: row.dispute_id as string, reason: row.dispute_reason as string, openedAt: row.disputed_at as Date } : null,
   updatedAt: row.updated_at as Date,
 });
 
@@ -139,6 +142,16 @@ export class SandboxGatewayStore {
       `UPDATE sandbox_gateway_transactions SET status = $2, result_code = $3, result_message = $4, updated_at = now()
        WHERE id = $1 AND status = 'pending' RETURNING *`,
       [id, outcome.status, outcome.code, outcome.message],
+    );
+    return rows[0] ? toTransaction(rows[0]) : null;
+  }
+
+  /** Opens a dispute on an approved sale; null when it is not one or already has one (nothing changes). */
+  async openDispute(id: string, reason: string): Promise<StoredTransaction | null> {
+    const { rows } = await this.pool.query<Row>(
+      `UPDATE sandbox_gateway_transactions SET dispute_id = $2, dispute_reason = $3, disputed_at = now(), updated_at = now()
+       WHERE id = $1 AND request_type = ${REQUEST_TYPE.sale} AND result_code = ${APPROVED.code} AND dispute_id IS NULL RETURNING *`,
+      [id, randomUUID(), reason],
     );
     return rows[0] ? toTransaction(rows[0]) : null;
   }

@@ -7,6 +7,7 @@ import { AcceptsApiKey, CurrentApiKey, Roles, type ApiKeyPrincipal } from '../pl
 import type { CommandContext } from '../platform/commands/command-context.js';
 import { Ctx } from '../platform/http/request-context.js';
 import { ApiZodBody, zodPipe } from '../platform/http/zod-validation.js';
+import { BindIdempotencyKey } from './idempotency/bind-idempotency-key.command.js';
 import { PaymentIntentQueries, type Caller } from './payment-intents.queries.js';
 import { callerOf, IdempotencyKey, idempotencyKeyOf } from './stripe-caller.js';
 import { StripeApiError, StripeErrorFilter } from './stripe-errors.js';
@@ -27,7 +28,7 @@ const declined = (view: PaymentView) => new StripeApiError(402, { ...cardError(v
 @Roles('merchant')
 @AcceptsApiKey()
 @UseFilters(StripeErrorFilter)
-@ApiHeader({ name: 'Idempotency-Key', required: false, description: 'On POSTs that create: the same key and parameters answer the first object' })
+@ApiHeader({ name: 'Idempotency-Key', required: false, description: 'On POSTs: the same key and parameters answer the first result; other parameters are refused (idempotency_error)' })
 export class PaymentIntentsController {
   constructor(
     private readonly commandBus: CommandBus,
@@ -84,11 +85,20 @@ export class PaymentIntentsController {
   async confirm(
     @Param('intent') intent: string,
     @Body(zodPipe(confirmSchema)) body: z.output<typeof confirmSchema>,
+    @IdempotencyKey() idempotencyHeader: string | undefined,
     @CurrentApiKey() key: ApiKeyPrincipal | undefined,
     @Ctx() ctx: CommandContext,
   ): Promise<PaymentIntent> {
     const caller = callerOf(key);
-    return this.pay(caller, await this.queries.get(caller, intent), body.payment_method, ctx);
+    const view = await this.queries.get(caller, intent);
+    const idempotencyKey = idempotencyKeyOf(idempotencyHeader);
+    const first = !idempotencyKey || (await this.commandBus.execute(new BindIdempotencyKey(caller, idempotencyKey, 'POST /v1/payment_intents/:id/confirm', { intent, ...body }, ctx)));
+    // A retry answers what the first confirmation did, unless it never got to try (a crash in between).
+    if (!first && (view.status !== 'pending' || view.cardLast4)) {
+      if (view.status === 'failed') throw declined(view);
+      return toPaymentIntent(view);
+    }
+    return this.pay(caller, view, body.payment_method, ctx);
   }
 
   @Post(':intent/cancel')
@@ -97,11 +107,15 @@ export class PaymentIntentsController {
   async cancel(
     @Param('intent') intent: string,
     @Body(zodPipe(cancelSchema)) body: z.output<typeof cancelSchema>,
+    @IdempotencyKey() idempotencyHeader: string | undefined,
     @CurrentApiKey() key: ApiKeyPrincipal | undefined,
     @Ctx() ctx: CommandContext,
   ): Promise<PaymentIntent> {
     const caller = callerOf(key);
     const view = await this.queries.get(caller, intent);
+    const idempotencyKey = idempotencyKeyOf(idempotencyHeader);
+    // Canceling again records nothing (the decider's rule), so a retry simply runs the command again.
+    if (idempotencyKey) await this.commandBus.execute(new BindIdempotencyKey(caller, idempotencyKey, 'POST /v1/payment_intents/:id/cancel', { intent, ...body }, ctx));
     await this.commandBus.execute(new CancelPayment(caller.merchantId, view.id, body.cancellation_reason ?? null, ctx));
     return toPaymentIntent(await this.queries.get(caller, intent));
   }

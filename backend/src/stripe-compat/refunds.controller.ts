@@ -9,7 +9,9 @@ import { Ctx } from '../platform/http/request-context.js';
 import { ApiZodBody, zodPipe } from '../platform/http/zod-validation.js';
 import { PaymentHistories } from './payment-history.js';
 import { PaymentIntentQueries, type Caller } from './payment-intents.queries.js';
-import { callerOf } from './stripe-caller.js';
+import { BindIdempotencyKey } from './idempotency/bind-idempotency-key.command.js';
+import { idempotencyKeyIdOf } from './idempotency/bind-idempotency-key.handler.js';
+import { callerOf, IdempotencyKey, idempotencyKeyOf } from './stripe-caller.js';
 import { StripeApiError, StripeErrorFilter } from './stripe-errors.js';
 import { refundIdsOf, stripeIds } from './stripe-ids.js';
 import { toRefund, type RefundFacts } from './stripe-objects.js';
@@ -31,10 +33,28 @@ export class StripeRefundsController {
   @Post()
   @HttpCode(200)
   @ApiZodBody(refundCreateSchema, 'payment_intent, amount (minor units; default: all that is left)')
-  async create(@Body(zodPipe(refundCreateSchema)) body: z.output<typeof refundCreateSchema>, @CurrentApiKey() key: ApiKeyPrincipal | undefined, @Ctx() ctx: CommandContext) {
+  async create(
+    @Body(zodPipe(refundCreateSchema)) body: z.output<typeof refundCreateSchema>,
+    @IdempotencyKey() idempotencyHeader: string | undefined,
+    @CurrentApiKey() key: ApiKeyPrincipal | undefined,
+    @Ctx() ctx: CommandContext,
+  ) {
     const caller = callerOf(key);
     const view = await this.intents.get(caller, body.payment_intent, 'payment_intent');
-    const { refundId } = await this.commandBus.execute(new RefundPayment(caller.merchantId, view.id, body.amount ?? null, ctx));
+    const idempotencyKey = idempotencyKeyOf(idempotencyHeader);
+    if (!idempotencyKey) {
+      const { refundId } = await this.commandBus.execute(new RefundPayment(caller.merchantId, view.id, body.amount ?? null, ctx));
+      return toRefund(await this.refund(caller, view.id, refundId));
+    }
+    // The key names the refund: a retry finds it made (or, after a crash before it was, makes it once).
+    await this.commandBus.execute(new BindIdempotencyKey(caller, idempotencyKey, 'POST /v1/refunds', body, ctx));
+    const refundId = idempotencyKeyIdOf(caller, idempotencyKey);
+    const made = await this.refund(caller, view.id, refundId).catch((error: unknown) => {
+      if (error instanceof StripeApiError && error.status === 404) return undefined;
+      throw error;
+    });
+    if (made) return toRefund(made);
+    await this.commandBus.execute(new RefundPayment(caller.merchantId, view.id, body.amount ?? null, ctx, refundId));
     return toRefund(await this.refund(caller, view.id, refundId));
   }
 

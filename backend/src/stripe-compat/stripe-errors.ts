@@ -5,6 +5,7 @@ import { isTransient } from '../platform/database/transient-errors.js';
 import { DomainError } from '../platform/domain-error.js';
 import { WrongExpectedVersionError } from '../platform/event-store/event-store.port.js';
 import { UNAVAILABLE_MESSAGE } from '../platform/http/error-filter.js';
+import { KEY_REUSED } from './idempotency/idempotency-key.decider.js';
 
 type StripeErrorType = 'api_error' | 'card_error' | 'idempotency_error' | 'invalid_request_error';
 
@@ -42,7 +43,7 @@ function fromDomain(error: DomainError): StripeApiError {
     case 'validation':
       return StripeApiError.invalid(error.message, 'parameter_invalid', param);
     case 'unprocessable':
-      if (error.message === PAYMENT_MESSAGES.idempotencyMismatch) {
+      if (error.message === PAYMENT_MESSAGES.idempotencyMismatch || error.message === KEY_REUSED) {
         return new StripeApiError(400, { type: 'idempotency_error', code: 'idempotency_key_in_use', message: 'Keys for idempotent requests can only be used with the same parameters they were first used with.' });
       }
       return StripeApiError.invalid(error.message, param === 'amount' ? 'amount_too_large' : 'parameter_invalid', param);
@@ -53,6 +54,7 @@ function fromDomain(error: DomainError): StripeApiError {
     case 'not_found':
       return StripeApiError.invalid(error.message, 'resource_missing', 'id', 404);
     case 'illegal_state':
+      if (error.message === PAYMENT_MESSAGES.refundDisputed) return StripeApiError.invalid(error.message, 'charge_disputed');
       return StripeApiError.invalid(error.message, 'payment_intent_unexpected_state');
     case 'conflict':
     case 'version_mismatch':

@@ -12,6 +12,8 @@ export const stripeIds = {
   refund: (paymentId: string, refundId: string) => `re_${hex(paymentId)}${hex(refundId)}`,
   event: (eventId: string) => `evt_${hex(eventId)}`,
   charge: (paymentId: string) => `ch_${hex(paymentId)}`,
+  dispute: (disputeId: string) => `dp_${hex(disputeId)}`,
+  webhookEndpoint: (endpointId: string) => `we_${hex(endpointId)}`,
 };
 
 function parse(prefix: string, id: string, uuids: number, param: string, noun: string): string[] {
@@ -21,7 +23,8 @@ function parse(prefix: string, id: string, uuids: number, param: string, noun: s
 }
 
 export const paymentIdOf = (id: string, param = 'intent') => parse('pi_', id, 1, param, 'payment_intent')[0]!;
-export const eventIdOf = (id: string) => parse('evt_', id, 1, 'id', 'event')[0]!;
+export const eventIdOf = (id: string, param = 'id') => parse('evt_', id, 1, param, 'event')[0]!;
+export const webhookEndpointIdOf = (id: string) => parse('we_', id, 1, 'id', 'webhook_endpoint')[0]!;
 export function refundIdsOf(id: string): { paymentId: string; refundId: string } {
   const [paymentId, refundId] = parse('re_', id, 2, 'id', 'refund');
   return { paymentId: paymentId!, refundId: refundId! };

@@ -5,14 +5,16 @@ import { cardError } from './test-payment-methods.js';
 export const unix = (date: Date | string) => Math.floor(new Date(date).getTime() / 1000);
 
 /** Stripe's statuses for ours: a payment only the gateway can still decide is processing. */
-function statusOf(view: PaymentView) {
+function statusOf(view: PaymentView): 'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'succeeded' | 'canceled' {
   switch (view.status) {
     case 'pending':
       return view.cardLast4 ? 'processing' : view.paymentMethodRef ? 'requires_confirmation' : 'requires_payment_method';
     case 'requires_action':
       return 'requires_action';
+    // A dispute questions the money, not the payment: Stripe's PaymentIntent stays succeeded.
     case 'completed':
     case 'refunded':
+    case 'disputed':
       return 'succeeded';
     case 'failed':
       return 'requires_payment_method';
@@ -64,6 +66,22 @@ export function toCharge(view: PaymentView) {
     refunded: refunded >= Number(view.amountMinor),
     status: 'succeeded' as const,
     created: unix(view.createdAt),
+    livemode: view.environment === 'production',
+  };
+}
+
+/** A chargeback on the payment's charge, as charge.dispute.created carries it. */
+export function toDispute(view: PaymentView, dispute: { disputeId: string; amountMinor: number; reason: string; at: string }) {
+  return {
+    id: stripeIds.dispute(dispute.disputeId),
+    object: 'dispute' as const,
+    amount: dispute.amountMinor,
+    currency: view.currency.toLowerCase(),
+    charge: stripeIds.charge(view.id),
+    payment_intent: stripeIds.paymentIntent(view.id),
+    reason: dispute.reason,
+    status: 'needs_response' as const,
+    created: unix(dispute.at),
     livemode: view.environment === 'production',
   };
 }

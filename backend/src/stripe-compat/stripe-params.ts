@@ -1,5 +1,6 @@
 import { amountMinorSchema, currencySchema } from '@tallyline/contracts';
 import { z } from 'zod';
+import { STRIPE_TYPES } from './stripe-event-types.js';
 
 /** Form bodies carry every value as text: numbers and booleans are read from it too. */
 const integer = (schema: z.ZodNumber) => z.preprocess((value) => (typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value), schema);
@@ -41,6 +42,15 @@ export const listSchema = z.object({
   limit: integer(z.number().int().min(1, 'Limit must be between 1 and 100').max(100, 'Limit must be between 1 and 100')).default(10),
   starting_after: id.optional(),
   ending_before: id.optional(),
+});
+
+export const webhookEndpointCreateSchema = z.object({
+  url: httpUrl,
+  enabled_events: z
+    .array(z.enum(['*', ...STRIPE_TYPES], { error: `Each enabled event must be '*' or one of ${STRIPE_TYPES.join(', ')}` }), { error: 'enabled_events is required' })
+    .min(1, 'enabled_events is required')
+    .max(STRIPE_TYPES.length + 1, 'Too many enabled events'),
+  description: text(5000).optional(),
 });
 
 export const eventListSchema = listSchema.extend({ type: text(100).optional() });

@@ -7,6 +7,8 @@ const TEST_CARDS: Record<string, string> = {
   pm_card_chargeDeclined: '4000000000000002',
   pm_card_chargeDeclinedInsufficientFunds: '4000000000009995',
   pm_card_authenticationRequired: '4000000000003220',
+  /** Approved; a moment later the card holder's bank disputes it (DisputeOpened, charge.dispute.created). */
+  pm_card_createDispute: '4000000000000259',
 };
 
 export function testCardOf(paymentMethod: string): string {

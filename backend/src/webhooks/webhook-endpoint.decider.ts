@@ -15,7 +15,17 @@ interface NewSecret {
 }
 
 export type WebhookEndpointCommand =
-  | ({ type: 'CreateWebhookEndpoint'; endpointId: string; merchantId: string; environment: Environment; url: string; description: string | null; eventTypes: WebhookEventType[]; at: Date } & NewSecret)
+  | ({
+      type: 'CreateWebhookEndpoint';
+      endpointId: string;
+      merchantId: string;
+      environment: Environment;
+      url: string;
+      description: string | null;
+      eventTypes: WebhookEventType[];
+      format?: string;
+      at: Date;
+    } & NewSecret)
   /** `merchantId`: who asks; another merchant's endpoint is not found, never forbidden (its existence stays hidden). */
   | { type: 'UpdateWebhookEndpoint'; merchantId: string; url?: string | undefined; eventTypes?: WebhookEventType[] | undefined; enabled?: boolean | undefined; at: Date }
   | ({ type: 'RotateWebhookSecret'; merchantId: string; at: Date } & NewSecret)

@@ -19,6 +19,8 @@ export interface WebhookEndpointCreated {
     secretSalt: string;
     secretLast4: string;
     createdAt: string;
+    /** The payload format and signature it is sent (a registered WebhookFormat's name); absent: standard webhooks. */
+    format?: string;
   };
 }
 

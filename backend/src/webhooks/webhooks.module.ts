@@ -6,6 +6,7 @@ import { DeliveryWorker } from './delivery/delivery-worker.js';
 import { WebhookClock } from './delivery/webhook-clock.js';
 import { DisableWebhookEndpointHandler } from './disable-webhook-endpoint/disable-webhook-endpoint.handler.js';
 import { EndpointSecrets } from './endpoints/endpoint-secrets.js';
+import { WebhookFormats } from './outbox/webhook-formats.js';
 import { WebhookOutbox } from './outbox/webhook-outbox.js';
 import { WebhookOutboxReactor } from './outbox/webhook-outbox.reactor.js';
 import { WebhookReplay } from './outbox/webhook-replay.js';
@@ -34,6 +35,8 @@ import { WebhookQueries } from './webhooks.queries.js';
     WebhookReplay,
     WebhookClock,
     DeliveryWorker,
+    WebhookFormats,
   ],
+  exports: [WebhookFormats, WebhookQueries, EndpointSecrets],
 })
 export class WebhooksModule {}

@@ -64,8 +64,14 @@ export class WebhookQueries {
     private readonly db: DataSource,
   ) {}
 
-  async list(merchantId: string, environment: Environment): Promise<WebhookEndpoint[]> {
-    return (await this.endpoints.find({ where: { merchantId, environment }, order: { createdAt: 'ASC' } })).map(toEndpoint);
+  /** The endpoints of one format: /api's standard ones, or another door's (the Stripe-compatible API's). */
+  async list(merchantId: string, environment: Environment, format = 'standard'): Promise<WebhookEndpoint[]> {
+    return (await this.views(merchantId, environment, format)).map(toEndpoint);
+  }
+
+  /** Oldest first. */
+  views(merchantId: string, environment: Environment, format: string): Promise<WebhookEndpointView[]> {
+    return this.endpoints.find({ where: { merchantId, environment, format }, order: { createdAt: 'ASC', id: 'ASC' } });
   }
 
   /** The caller's endpoint; another merchant's, or one outside `environment` when given, is not found. */

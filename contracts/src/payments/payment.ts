@@ -5,7 +5,7 @@ import { PAYMENT_METHOD_TYPES } from './payment-methods.js';
 /** A payment's method: one of the payment method types. */
 const paymentMethodField = z.enum(PAYMENT_METHOD_TYPES, { error: 'Payment method must be credit_card, bank_transfer or digital_wallet' });
 
-export const PAYMENT_STATUSES = ['pending', 'requires_action', 'completed', 'failed', 'refunded', 'canceled'] as const;
+export const PAYMENT_STATUSES = ['pending', 'requires_action', 'completed', 'failed', 'refunded', 'canceled', 'disputed'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** The largest amount we accept, in minor units: far below 2^53, so sums stay exact in JS numbers. */
@@ -197,6 +197,10 @@ export const PAYMENT_MESSAGES = {
   paymentApproved: 'Payment approved',
   unknownGateway: 'Unknown payment gateway',
   refundOnlyCompleted: 'Only completed payments can be refunded',
+  refundDisputed: 'This payment is disputed and cannot be refunded',
+  refundAlreadyMade: 'This refund was already made',
+  disputeOnlyPaid: 'Only a paid payment can be disputed',
+  alreadyDisputed: 'This payment is already disputed',
   refundInProgress: 'A refund of this payment is already in progress',
   refundExceeds: 'Refund amount exceeds the refundable amount',
   refundProcessed: 'The refund has been successfully processed.',

@@ -19,6 +19,7 @@ const checkSchema = z.object({
   Transaction: z.object({ Id: z.string(), Amount: z.number().int(), Currency: z.string() }),
   References: z.object({ Merchant: z.string() }),
   Card: z.object({ LastFourDigits: z.string(), ApplicationProfile: z.string() }).nullish(),
+  Dispute: z.object({ Id: z.string(), Reason: z.string(), Amount: z.number().int() }).nullish(),
 });
 const describeSchema = z.object({ Card: z.object({ LastFourDigits: z.string(), ApplicationProfile: z.string() }) });
 const sessionSchema = z.object({ SessionKey: z.string(), ExpiresAt: z.iso.datetime() });
@@ -79,6 +80,7 @@ export class HttpPaymentGateway extends PaymentGateway {
       amountMinor: answer.Transaction.Amount,
       currency: answer.Transaction.Currency,
       card: answer.Card ? { brand: answer.Card.ApplicationProfile, last4: answer.Card.LastFourDigits } : null,
+      ...(answer.Dispute ? { dispute: { id: answer.Dispute.Id, reason: answer.Dispute.Reason, amountMinor: answer.Dispute.Amount } } : {}),
     };
   }
 

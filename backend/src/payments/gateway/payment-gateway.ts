@@ -64,6 +64,8 @@ export interface CheckedTransaction {
   amountMinor: number;
   currency: string;
   card: CardSummary | null;
+  /** The card holder's bank disputes the sale (a chargeback); absent while nobody does. */
+  dispute?: { id: string; reason: string; amountMinor: number };
 }
 
 /** A refund (AdjustTransaction, request type 2) of part or all of a completed sale. */

@@ -6,9 +6,9 @@ import { foldRows } from '../../platform/projections/rebuild/bulk-rows.js';
 import { isPaymentEvent, type PaymentEvent } from '../payment.events.js';
 import { GatewayCallView } from './gateway-call.entity.js';
 
-/** The call an event is about: its attemptId or refundId (PaymentCreated and PaymentCanceled are about none). */
+/** The call an event is about: its attemptId or refundId (PaymentCreated, PaymentCanceled and DisputeOpened are about none). */
 function callIdOf(stored: StoredEvent): string | undefined {
-  if (!isPaymentEvent(stored) || stored.type === 'PaymentCreated' || stored.type === 'PaymentCanceled') return undefined;
+  if (!isPaymentEvent(stored) || stored.type === 'PaymentCreated' || stored.type === 'PaymentCanceled' || stored.type === 'DisputeOpened') return undefined;
   return 'attemptId' in stored.data ? stored.data.attemptId : stored.data.refundId;
 }
 
@@ -34,6 +34,7 @@ export function evolveGatewayCall(row: GatewayCallView | undefined, stored: Stor
       return row && { ...row, state: 'settled' };
     case 'PaymentCreated':
     case 'PaymentCanceled':
+    case 'DisputeOpened':
       return undefined;
   }
 }

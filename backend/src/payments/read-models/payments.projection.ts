@@ -58,6 +58,8 @@ export function evolvePayment(row: PaymentView | undefined, stored: StoredEvent)
       const refunded = BigInt(row.refundedMinor) + BigInt(stored.data.amountMinor);
       return { ...next, refundedMinor: refunded.toString(), status: refunded >= BigInt(row.amountMinor) ? 'refunded' : row.status };
     }
+    case 'DisputeOpened':
+      return { ...next, status: 'disputed' };
     case 'RefundRequested':
     case 'RefundFailed':
       return next;
@@ -80,6 +82,7 @@ export class PaymentsProjection implements Projection {
     'RefundRequested',
     'RefundCompleted',
     'RefundFailed',
+    'DisputeOpened',
   ] satisfies PaymentEvent['type'][];
 
   async handle(stored: StoredEvent, manager: EntityManager): Promise<void> {

@@ -12,6 +12,8 @@ export class RefundPayment extends Command<RefundResult> {
     readonly paymentId: string,
     readonly amountMinor: number | null,
     readonly context: CommandContext,
+    /** Given by a caller that must name the refund before it is made (Stripe's Idempotency-Key); else drawn. */
+    readonly refundId?: string,
   ) {
     super();
   }

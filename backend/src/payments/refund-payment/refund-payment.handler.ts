@@ -23,13 +23,13 @@ export class RefundPaymentHandler implements ICommandHandler<RefundPayment> {
     private readonly config: AppConfig,
   ) {}
 
-  async execute({ merchantId, paymentId, amountMinor, context }: RefundPayment): Promise<RefundResult> {
+  async execute({ merchantId, paymentId, amountMinor, context, refundId: given }: RefundPayment): Promise<RefundResult> {
     const stream = streamNames.payment(paymentId);
     const { created: payment } = existingPayment(await this.commands.stateOf(stream, paymentDecider));
     // Another merchant's payment is just as unknown as a missing one.
     if (payment.merchantId !== merchantId) throw new DomainError('not_found', PAYMENT_MESSAGES.notFound);
     const target = targetOf(this.config, payment.environment);
-    const refundId = randomUUID();
+    const refundId = given ?? randomUUID();
     const reference = `refund_${refundId}`;
     // Expected-version append: of concurrent refunds one gets in, the others retry once and meet it (409).
     const requested = await this.commands.decideAndAppend(stream, paymentDecider, { type: 'RequestRefund', refundId, amountMinor, reference, at: context.now }, context, { retryOnConflict: true });

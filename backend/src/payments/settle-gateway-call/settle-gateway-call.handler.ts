@@ -23,7 +23,12 @@ export class SettleGatewayCallHandler implements ICommandHandler<SettleGatewayCa
     const command = commandFor(call, checked, context.now);
     if (!command) return { state: payment, checked, settled: false };
     // Concurrent reporters (the answer, the IPN, another instance's reconciliation) retry once and find it recorded.
-    const { state } = await this.commands.decideAndAppend(stream, paymentDecider, command, context, { retryOnConflict: true });
+    let { state } = await this.commands.decideAndAppend(stream, paymentDecider, command, context, { retryOnConflict: true });
+    const dispute = call.kind === 'attempt' && checked?.dispute;
+    if (dispute) {
+      const opened = { type: 'RecordDispute' as const, disputeId: dispute.id, gatewayTransactionId: checked.transactionId, amountMinor: dispute.amountMinor, reason: dispute.reason, at: context.now };
+      ({ state } = await this.commands.decideAndAppend(stream, paymentDecider, opened, context, { retryOnConflict: true }));
+    }
     return { state: existingPayment(state), checked, settled: true };
   }
 }

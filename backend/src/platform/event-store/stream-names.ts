@@ -10,6 +10,7 @@ export const streamNames = {
   payment: (id: string) => `payment-${id}`,
   cryptoPayment: (id: string) => `crypto_payment-${id}`,
   webhookEndpoint: (id: string) => `webhook_endpoint-${id}`,
+  idempotencyKey: (id: string) => `idempotency_key-${id}`,
 } as const;
 
 export function categoryOf(streamId: string): string {

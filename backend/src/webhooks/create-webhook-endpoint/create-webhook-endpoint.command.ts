@@ -9,6 +9,8 @@ export class CreateWebhookEndpoint extends Command<WebhookEndpoint> {
     readonly environment: Environment,
     readonly input: { url: string; description: string | null; eventTypes: WebhookEventType[] },
     readonly context: CommandContext,
+    /** A registered WebhookFormat's name; undefined: standard webhooks. */
+    readonly format?: string,
   ) {
     super();
   }

@@ -17,11 +17,11 @@ export class CreateWebhookEndpointHandler implements ICommandHandler<CreateWebho
     private readonly config: AppConfig,
   ) {}
 
-  async execute({ merchantId, environment, input, context }: CreateWebhookEndpoint): Promise<WebhookEndpoint> {
+  async execute({ merchantId, environment, input, context, format }: CreateWebhookEndpoint): Promise<WebhookEndpoint> {
     const url = await checkWebhookUrl(input.url, this.config.webhooks.allowPrivate);
     const { secret, secretSalt, secretLast4 } = this.secrets.issue();
     const endpointId = randomUUID();
-    const command = { type: 'CreateWebhookEndpoint' as const, endpointId, merchantId, environment, ...input, url, secretSalt, secretLast4, at: context.now };
+    const command = { type: 'CreateWebhookEndpoint' as const, endpointId, merchantId, environment, ...input, url, secretSalt, secretLast4, ...(format ? { format } : {}), at: context.now };
     await this.commands.decideAndAppend(streamNames.webhookEndpoint(endpointId), webhookEndpointDecider, command, context);
     return { id: endpointId, ...input, url, environment, enabled: true, disabledReason: null, secret, createdAt: context.now.toISOString() };
   }

@@ -6,6 +6,7 @@ import { systemContext } from '../../platform/commands/command-context.js';
 import { AppConfig } from '../../platform/config/app-config.js';
 import { DisableWebhookEndpoint } from '../disable-webhook-endpoint/disable-webhook-endpoint.command.js';
 import { EndpointSecrets } from '../endpoints/endpoint-secrets.js';
+import { WebhookFormats } from '../outbox/webhook-formats.js';
 import { DISABLE_AFTER_MS, nextAttemptAfter } from './retry-schedule.js';
 import { sendWebhook, type AttemptResult } from './send-webhook.js';
 import { WebhookClock } from './webhook-clock.js';
@@ -23,6 +24,7 @@ interface Claimed {
   attempts: number;
   url: string;
   secret_salt: string;
+  format: string;
 }
 
 /**
@@ -45,6 +47,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     private readonly clock: WebhookClock,
     private readonly secrets: EndpointSecrets,
     private readonly commandBus: CommandBus,
+    private readonly formats: WebhookFormats,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -96,7 +99,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
       const [claimed] = await m.query<[Claimed[], number]>(
         `UPDATE webhook_deliveries d SET attempts = d.attempts + 1, next_attempt_at = $2, last_attempt_at = $3
            FROM webhook_endpoints e WHERE d.id = ANY($1) AND e.id = d.endpoint_id
-         RETURNING d.id, d.webhook_id, d.endpoint_id, d.payload, d.attempts, e.url, e.secret_salt`,
+         RETURNING d.id, d.webhook_id, d.endpoint_id, d.payload, d.attempts, e.url, e.secret_salt, e.format`,
         [picked.slice(0, limit).map((row) => row.id), lease, now],
       );
       return claimed;
@@ -106,8 +109,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   private async attempt(delivery: Claimed): Promise<void> {
     try {
       const body = JSON.stringify(delivery.payload);
-      const signature = new Webhook(this.secrets.secretFor(delivery.secret_salt)).sign(delivery.webhook_id, new Date(), body);
-      const headers = { 'content-type': 'application/json', 'webhook-id': delivery.webhook_id, 'webhook-timestamp': String(Math.floor(Date.now() / 1000)), 'webhook-signature': signature };
+      const headers = { 'content-type': 'application/json', ...this.signatureHeaders(delivery, body) };
       const { timeoutMs, allowPrivate } = this.config.webhooks;
       const result = await sendWebhook(delivery.url, headers, body, { timeoutMs, allowPrivate, signal: this.stop.signal });
       if (this.stop.signal.aborted) return;
@@ -115,6 +117,16 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     } catch (error) {
       if (!this.stop.signal.aborted) this.logger.error(`Webhook delivery ${delivery.id} failed to record: ${(error as Error).message}`);
     }
+  }
+
+  /** Standard webhooks' headers, or those of the endpoint's format (Stripe-Signature). */
+  private signatureHeaders(delivery: Claimed, body: string): Record<string, string> {
+    const secret = this.secrets.secretFor(delivery.secret_salt);
+    const now = new Date();
+    const format = this.formats.get(delivery.format);
+    if (format) return format.signatureHeaders(secret, body, now);
+    const signature = new Webhook(secret).sign(delivery.webhook_id, now, body);
+    return { 'webhook-id': delivery.webhook_id, 'webhook-timestamp': String(Math.floor(now.getTime() / 1000)), 'webhook-signature': signature };
   }
 
   private async record(delivery: Claimed, result: AttemptResult): Promise<void> {

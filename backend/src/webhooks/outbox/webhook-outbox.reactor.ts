@@ -4,8 +4,8 @@ import { EventStore, type StoredEvent } from '../../platform/event-store/event-s
 import { AsProcessor, type Reactor } from '../../platform/projections/processor.js';
 import { ProcessorRunner } from '../../platform/projections/processor-runner.js';
 import { WebhookEndpointsProjection } from '../read-models/webhook-endpoints.projection.js';
+import { WebhookFormats } from './webhook-formats.js';
 import { WebhookOutbox } from './webhook-outbox.js';
-import { WEBHOOK_SOURCES, webhookMessageOf } from './webhook-messages.js';
 
 /**
  * Events to outbox rows, in the transaction that moves this reactor's checkpoint: a crash loses none
@@ -17,20 +17,25 @@ import { WEBHOOK_SOURCES, webhookMessageOf } from './webhook-messages.js';
 export class WebhookOutboxReactor implements Reactor {
   readonly kind = 'reactor';
   readonly name = 'webhook-outbox';
-  readonly handles = Object.keys(WEBHOOK_SOURCES);
 
   constructor(
     private readonly store: EventStore,
     private readonly outbox: WebhookOutbox,
     private readonly processors: ProcessorRunner,
     private readonly endpoints: WebhookEndpointsProjection,
+    private readonly formats: WebhookFormats,
   ) {}
 
+  /** Read when events come: other features register their formats at module init, after this is made. */
+  get handles(): string[] {
+    return this.formats.handles();
+  }
+
   async handle(event: StoredEvent, manager: EntityManager): Promise<void> {
-    const message = await webhookMessageOf(event, this.store);
-    if (!message) return;
+    const messages = await this.formats.messagesOf(event, this.store);
+    if (messages.length === 0) return;
     const { failed, timedOut } = await this.processors.waitForProjections(event.globalPosition, this.endpoints.handles);
     if (failed.length || timedOut.length) throw new Error(`Webhook endpoints not up to event ${event.globalPosition}: ${[...failed, ...timedOut].join(', ')}`);
-    await this.outbox.enqueue(manager, event, message);
+    for (const { format, message } of messages) await this.outbox.enqueue(manager, event, message, { format });
   }
 }

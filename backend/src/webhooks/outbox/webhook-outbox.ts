@@ -5,7 +5,7 @@ import { DataSource } from 'typeorm';
 import { DomainError } from '../../platform/domain-error.js';
 import type { StoredEvent } from '../../platform/event-store/event-store.port.js';
 import { WebhookClock } from '../delivery/webhook-clock.js';
-import type { WebhookMessage } from './webhook-messages.js';
+import { STANDARD_FORMAT, type FormattedMessage } from './webhook-formats.js';
 
 /**
  * The webhook_deliveries outbox: one row per event and endpoint. Its `webhook_id` is derived from
@@ -20,19 +20,25 @@ export class WebhookOutbox {
 
   /**
    * Queues `message` for every enabled endpoint of its merchant and environments that takes its type
-   * (or only for `endpointId`). `resend`: a replay, which queues it again even if it was sent.
+   * (or only for `endpointId`), among the endpoints of `format`. `resend`: a replay, which queues it
+   * again even if it was sent.
    */
-  async enqueue(manager: EntityManager, event: StoredEvent, message: WebhookMessage, options: { endpointId?: string; resend?: boolean } = {}): Promise<number> {
+  async enqueue(
+    manager: EntityManager,
+    event: StoredEvent,
+    message: FormattedMessage,
+    options: { endpointId?: string; resend?: boolean; format?: string } = {},
+  ): Promise<number> {
     const now = this.clock.now();
     const rows = await manager.query<unknown[]>(
       `INSERT INTO webhook_deliveries (id, webhook_id, endpoint_id, event_id, event_type, payload, status, attempts, next_attempt_at, created_at)
        SELECT gen_random_uuid(), 'msg_' || substr(encode(sha256(convert_to($1::text || ':' || e.id::text, 'UTF8')), 'hex'), 1, 32), e.id, $1::uuid, $2, $3::jsonb, 'pending', 0, $4, $4
          FROM webhook_endpoints e
         WHERE e.merchant_id = $5 AND e.environment = ANY($6) AND (cardinality(e.event_types) = 0 OR $2 = ANY(e.event_types))
-          AND ($7::uuid IS NULL OR e.id = $7) AND (e.enabled OR $7::uuid IS NOT NULL)
+          AND ($7::uuid IS NULL OR e.id = $7) AND (e.enabled OR $7::uuid IS NOT NULL) AND e.format = $8
        ON CONFLICT (endpoint_id, event_id) DO ${options.resend ? `UPDATE SET status = 'pending', attempts = 0, next_attempt_at = $4` : 'NOTHING'}
        RETURNING id`,
-      [event.eventId, message.type, JSON.stringify(message.payload), now, message.merchantId, message.environments, options.endpointId ?? null],
+      [event.eventId, message.type, JSON.stringify(message.payload), now, message.merchantId, message.environments, options.endpointId ?? null, options.format ?? STANDARD_FORMAT],
     );
     return rows.length;
   }

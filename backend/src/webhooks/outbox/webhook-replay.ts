@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { EventStore } from '../../platform/event-store/event-store.port.js';
 import type { WebhookEndpointView } from '../read-models/webhook-endpoint.entity.js';
+import { WebhookFormats } from './webhook-formats.js';
 import { WebhookOutbox } from './webhook-outbox.js';
-import { WEBHOOK_SOURCES, webhookMessageOf } from './webhook-messages.js';
 
 const CHUNK = 1_000;
 
@@ -17,17 +17,19 @@ export class WebhookReplay {
     private readonly store: EventStore,
     private readonly outbox: WebhookOutbox,
     private readonly db: DataSource,
+    private readonly formats: WebhookFormats,
   ) {}
 
   async since(endpoint: WebhookEndpointView, since: Date): Promise<number> {
     let queued = 0;
+    const handled = new Set(this.formats.handles(endpoint.format));
     for (let after = -1n, chunk = await this.store.readAll(after, CHUNK); chunk.length > 0; chunk = await this.store.readAll(after, CHUNK)) {
       after = chunk.at(-1)!.globalPosition;
       for (const event of chunk) {
-        if (event.recordedAt < since || !(event.type in WEBHOOK_SOURCES)) continue;
-        const message = await webhookMessageOf(event, this.store);
+        if (event.recordedAt < since || !handled.has(event.type)) continue;
+        const message = await this.formats.messageOf(endpoint.format, event, this.store);
         if (message?.merchantId !== endpoint.merchantId || !message.environments.includes(endpoint.environment)) continue;
-        queued += await this.outbox.enqueue(this.db.manager, event, message, { endpointId: endpoint.id, resend: true });
+        queued += await this.outbox.enqueue(this.db.manager, event, message, { endpointId: endpoint.id, resend: true, format: endpoint.format });
       }
     }
     return queued;

@@ -16,4 +16,6 @@ export class WebhookEndpointView {
   @Column('text', { name: 'secret_salt' }) secretSalt: string;
   @Column('text', { name: 'secret_last4' }) secretLast4: string;
   @Column('timestamptz', { name: 'created_at' }) createdAt: Date;
+  /** 'standard' (standard webhooks) or a registered WebhookFormat's name, such as 'stripe'. */
+  @Column('text') format: string;
 }

@@ -25,8 +25,8 @@ export class WebhookEndpointsProjection implements Projection {
     const id = event.data.endpointId;
     switch (event.type) {
       case 'WebhookEndpointCreated': {
-        const { endpointId, createdAt, ...data } = event.data;
-        const row: WebhookEndpointView = { id: endpointId, ...data, enabled: true, disabledReason: null, createdAt: new Date(createdAt) };
+        const { endpointId, createdAt, format = 'standard', ...data } = event.data;
+        const row: WebhookEndpointView = { id: endpointId, ...data, format, enabled: true, disabledReason: null, createdAt: new Date(createdAt) };
         await manager.createQueryBuilder().insert().into(WebhookEndpointView).values(row).orIgnore().execute();
         return;
       }

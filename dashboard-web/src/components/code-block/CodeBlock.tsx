@@ -4,7 +4,7 @@ import ContentCopy from '@mui/icons-material/ContentCopy';
 import Check from '@mui/icons-material/Check';
 import { srOnly } from '../page';
 import { copyText } from './copy-text';
-import { withBaseUrl } from './api-base-url';
+import { withBaseUrl, withStripeHost } from './api-base-url';
 
 /** How long the "copied" label stays on the button (spec §9: 2 seconds). */
 export const COPY_FEEDBACK_MS = 2000;
@@ -20,11 +20,14 @@ export interface CodeBlockProps {
 
 type CopyState = 'idle' | 'copied' | 'failed';
 
-/** A dark, horizontally scrollable code sample with a copy button. `{{BASE_URL}}` becomes this host's API root. */
+/**
+ * A dark, horizontally scrollable code sample with a copy button. `{{BASE_URL}}` becomes this host's
+ * API root; `{{STRIPE_HOST}}`, `{{STRIPE_PORT}}`, `{{STRIPE_PROTOCOL}}` its parts for stripe-node.
+ */
 export function CodeBlock({ code, title, copyLabel = 'Copy', copiedLabel = 'Copied!', failedLabel = 'Copy failed' }: CodeBlockProps) {
   const [state, setState] = useState<CopyState>('idle');
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const text = withBaseUrl(code);
+  const text = withStripeHost(withBaseUrl(code));
 
   useEffect(() => () => clearTimeout(timer.current), []);
 

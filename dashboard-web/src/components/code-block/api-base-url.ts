@@ -10,3 +10,14 @@ export function apiBaseUrl(): string {
 export function withBaseUrl(code: string): string {
   return code.replaceAll('{{BASE_URL}}', apiBaseUrl());
 }
+
+/**
+ * Replaces `{{STRIPE_HOST}}`, `{{STRIPE_PORT}}` and `{{STRIPE_PROTOCOL}}` with this deployment's, as
+ * stripe-node's `new Stripe(key, { host, port, protocol })` takes them (the /v1 routes are at the root).
+ */
+export function withStripeHost(code: string): string {
+  const url = new URL(typeof window === 'undefined' ? 'https://your-tallyline-host' : window.location.origin);
+  const protocol = url.protocol.replace(':', '');
+  const port = url.port || (protocol === 'https' ? '443' : '80');
+  return code.replaceAll('{{STRIPE_HOST}}', url.hostname).replaceAll('{{STRIPE_PORT}}', port).replaceAll('{{STRIPE_PROTOCOL}}', protocol);
+}

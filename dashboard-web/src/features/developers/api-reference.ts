@@ -1,5 +1,5 @@
 export interface Endpoint {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   path: string;
   description: string;
   auth: 'none' | 'bearer';
@@ -17,19 +17,64 @@ export const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/api/client/currencies', description: 'Supported fiat and crypto currencies', auth: 'bearer' },
 ];
 
+/** The Stripe-compatible API (/v1, at the server's root): what the official stripe libraries call. */
+export const STRIPE_ENDPOINTS: Endpoint[] = [
+  { method: 'POST', path: '/v1/payment_intents', description: 'Create a PaymentIntent (confirm: true charges it at once; Idempotency-Key supported)', auth: 'bearer' },
+  { method: 'GET', path: '/v1/payment_intents/{id}', description: 'Retrieve a PaymentIntent', auth: 'bearer' },
+  { method: 'GET', path: '/v1/payment_intents', description: 'List PaymentIntents, newest first (limit, starting_after, ending_before)', auth: 'bearer' },
+  { method: 'POST', path: '/v1/payment_intents/{id}/confirm', description: 'Confirm with a payment method such as pm_card_visa', auth: 'bearer' },
+  { method: 'POST', path: '/v1/payment_intents/{id}/cancel', description: 'Cancel a PaymentIntent nobody has paid', auth: 'bearer' },
+  { method: 'POST', path: '/v1/refunds', description: 'Refund all or part of a succeeded PaymentIntent', auth: 'bearer' },
+  { method: 'GET', path: '/v1/refunds/{id}', description: 'Retrieve a refund', auth: 'bearer' },
+  { method: 'GET', path: '/v1/events', description: 'List events from the event log (type, limit, starting_after, ending_before)', auth: 'bearer' },
+  { method: 'GET', path: '/v1/events/{id}', description: 'Retrieve an event', auth: 'bearer' },
+  { method: 'POST', path: '/v1/webhook_endpoints', description: 'Register a webhook endpoint (url, enabled_events); the answer alone shows its whsec_ secret', auth: 'bearer' },
+  { method: 'GET', path: '/v1/webhook_endpoints', description: 'List your webhook endpoints', auth: 'bearer' },
+  { method: 'GET', path: '/v1/webhook_endpoints/{id}', description: 'Retrieve a webhook endpoint', auth: 'bearer' },
+  { method: 'DELETE', path: '/v1/webhook_endpoints/{id}', description: 'Delete a webhook endpoint', auth: 'bearer' },
+];
+
 /**
- * Webhook event names, one per public payment event (they mirror the platform's domain events:
- * PaymentCompleted → payment.completed). Deliveries are signed; verify before trusting.
+ * Webhook event names of the endpoints registered under /api/webhook-endpoints (contracts'
+ * WEBHOOK_EVENT_TYPES). Deliveries are signed; verify before trusting.
  */
 export const WEBHOOK_EVENTS = [
   { name: 'payment.created', description: 'A payment was created and is pending' },
   { name: 'payment.completed', description: 'A payment was approved and captured' },
   { name: 'payment.failed', description: 'A payment was declined or failed' },
-  { name: 'payment.requires_action', description: 'The customer must complete 3-D Secure' },
   { name: 'refund.completed', description: 'A refund was sent to the customer' },
   { name: 'refund.failed', description: 'A refund could not be processed' },
+  { name: 'environment.switched', description: 'Your account switched between staging and production' },
   { name: 'crypto_payment.created', description: 'A crypto payment was created' },
-  { name: 'crypto_payment.status_changed', description: 'A crypto payment changed status (completed, failed, expired…)' },
+  { name: 'crypto_payment.processing', description: 'A crypto payment was seen on the blockchain' },
+  { name: 'crypto_payment.completed', description: 'A crypto payment was confirmed' },
+  { name: 'crypto_payment.failed', description: 'A crypto payment failed' },
+  { name: 'crypto_payment.expired', description: 'A crypto payment expired unpaid' },
+];
+
+/**
+ * Stripe event names sent to endpoints registered under /v1/webhook_endpoints, signed with
+ * Stripe-Signature. `available: false`: named by the spec, but Tallyline has no such object (invoices).
+ */
+export const STRIPE_EVENTS = [
+  { name: 'payment_intent.created', description: 'A PaymentIntent was created', available: true },
+  { name: 'payment_intent.succeeded', description: 'A PaymentIntent was paid', available: true },
+  { name: 'payment_intent.payment_failed', description: 'A payment attempt was declined', available: true },
+  { name: 'payment_intent.requires_action', description: 'The customer must pass 3-D Secure', available: true },
+  { name: 'payment_intent.canceled', description: 'A PaymentIntent was canceled', available: true },
+  { name: 'charge.refunded', description: 'All or part of a charge was refunded', available: true },
+  { name: 'charge.dispute.created', description: "The card holder's bank disputes a charge", available: true },
+  { name: 'invoice.payment_succeeded', description: 'Tallyline has no invoices, so this event is never sent', available: false },
+];
+
+/** Stripe's test payment methods, mapped onto the sandbox cards below. */
+export const TEST_PAYMENT_METHODS = [
+  { id: 'pm_card_visa', result: 'Succeeds' },
+  { id: 'pm_card_mastercard', result: 'Succeeds' },
+  { id: 'pm_card_chargeDeclined', result: 'Declined: card_declined (generic_decline)' },
+  { id: 'pm_card_chargeDeclinedInsufficientFunds', result: 'Declined: card_declined (insufficient_funds)' },
+  { id: 'pm_card_authenticationRequired', result: 'requires_action: 3-D Secure at next_action.redirect_to_url' },
+  { id: 'pm_card_createDispute', result: 'Succeeds, then disputed a moment later (charge.dispute.created)' },
 ];
 
 /** Design §6 sandbox cards: any future expiry, any 3-digit CVC. */
@@ -40,6 +85,7 @@ export const TEST_CARDS = [
   { number: '4000000000000127', brand: 'Visa', result: 'Invalid card details (code 2)' },
   { number: '4000000000009995', brand: 'Visa', result: 'Insufficient funds (code 3)' },
   { number: '4000000000003220', brand: 'Visa', result: '3-D Secure required (code 7, redirect URL)' },
+  { number: '4000000000000259', brand: 'Visa', result: 'Approved (code 0), then disputed by the bank a moment later' },
 ];
 
 export const API_FEATURES = [

@@ -151,3 +151,33 @@ if result.get("success") and result.get("redirectUrl"):
 else:
     print("Payment failed. Please try again.")`,
 };
+
+/**
+ * The official stripe-node library pointed at this server (the placeholders become this deployment's
+ * host, port and protocol): every call below is a /v1 route Tallyline serves.
+ */
+export const STRIPE_NODE_SAMPLE = `// npm install stripe
+import Stripe from 'stripe';
+
+const stripe = new Stripe(process.env.TALLYLINE_SECRET_KEY, { // sk_test_… (staging) or sk_live_…
+  host: '{{STRIPE_HOST}}',
+  port: {{STRIPE_PORT}},
+  protocol: '{{STRIPE_PROTOCOL}}',
+});
+
+const intent = await stripe.paymentIntents.create(
+  { amount: 2500, currency: 'gbp', payment_method: 'pm_card_visa', confirm: true, metadata: { order: '1001' } },
+  { idempotencyKey: 'order-1001' },
+);
+console.log(intent.id, intent.status); // pi_… succeeded
+
+const refund = await stripe.refunds.create({ payment_intent: intent.id, amount: 500 });
+console.log(refund.status); // succeeded
+
+const { secret } = await stripe.webhookEndpoints.create({
+  url: 'https://shop.example.com/stripe-webhooks',
+  enabled_events: ['payment_intent.succeeded', 'charge.refunded', 'charge.dispute.created'],
+});
+
+// In your webhook handler, with the raw request body (not parsed JSON):
+// const event = stripe.webhooks.constructEvent(rawBody, request.headers['stripe-signature'], secret);`;

@@ -18,6 +18,7 @@ import { CryptoPayments1700000001120 } from './1700000001120-crypto-payments.js'
 import { Webhooks1700000001100 } from './1700000001100-webhooks.js';
 import { PaymentIntents1700000001140 } from './1700000001140-payment-intents.js';
 import { ApplicationDailyCounts1700000001200 } from './1700000001200-application-daily-counts.js';
+import { StripeCompat1700000001220 } from './1700000001220-stripe-compat.js';
 
 type MigrationClass = new () => MigrationInterface;
 
@@ -58,4 +59,5 @@ export const migrations = [
   Webhooks1700000001100,
   PaymentIntents1700000001140,
   ApplicationDailyCounts1700000001200,
+  StripeCompat1700000001220,
 ].map(untimed);

@@ -1,6 +1,8 @@
 import { Box, Card, CardContent, Grid, Typography } from '@mui/material';
 import { apiBaseUrl } from '../../../components/code-block';
+import { STRIPE_NODE_EXAMPLE } from '../api-docs-samples';
 import { EndpointTable, H2, H3, P, type EndpointRow } from './DocParts';
+import { ItCodeBlock } from './ItCodeBlock';
 
 /** Every row is a route of this server: the browser tests compare them with its OpenAPI document. */
 const PUBLIC_API: EndpointRow[] = [
@@ -48,6 +50,21 @@ const STRIPE_API: EndpointRow[] = [
   { method: 'GET', path: '/v1/refunds/{id}', description: 'Dettaglio di un rimborso' },
   { method: 'GET', path: '/v1/events', description: 'Eventi dal registro' },
   { method: 'GET', path: '/v1/events/{id}', description: 'Dettaglio di un evento' },
+  { method: 'POST', path: '/v1/webhook_endpoints', description: 'Registra un endpoint (url, enabled_events); solo questa risposta mostra il segreto whsec_…' },
+  { method: 'GET', path: '/v1/webhook_endpoints', description: 'Elenco degli endpoint' },
+  { method: 'GET', path: '/v1/webhook_endpoints/{id}', description: 'Dettaglio di un endpoint' },
+  { method: 'DELETE', path: '/v1/webhook_endpoints/{id}', description: 'Elimina un endpoint' },
+];
+
+/** Gli eventi Stripe inviati agli endpoint di /v1/webhook_endpoints. */
+const STRIPE_EVENTS = [
+  'payment_intent.created',
+  'payment_intent.succeeded',
+  'payment_intent.payment_failed',
+  'payment_intent.requires_action',
+  'payment_intent.canceled',
+  'charge.refunded',
+  'charge.dispute.created',
 ];
 
 export function OverviewTab() {
@@ -89,6 +106,17 @@ export function OverviewTab() {
         funziona cambiando host e porta.
       </P>
       <EndpointTable label="API compatibile con Stripe" rows={STRIPE_API} />
+      <P>
+        Eventi inviati agli endpoint registrati con POST /v1/webhook_endpoints, come oggetti event di Stripe firmati con
+        Stripe-Signature (verifica con stripe.webhooks.constructEvent): {STRIPE_EVENTS.join(', ')}. Tallyline non gestisce
+        fatture: invoice.payment_succeeded non viene mai inviato.
+      </P>
+      <P>
+        Metodi di pagamento di prova: pm_card_visa, pm_card_mastercard (approvati), pm_card_chargeDeclined,
+        pm_card_chargeDeclinedInsufficientFunds (rifiutati), pm_card_authenticationRequired (3-D Secure),
+        pm_card_createDispute (approvato, poi contestato).
+      </P>
+      <ItCodeBlock title="Node.js (stripe)" code={STRIPE_NODE_EXAMPLE} />
       <P>Le notifiche webhook vengono inviate a ogni cambio di stato di un pagamento (vedi la scheda Webhooks).</P>
     </Box>
   );

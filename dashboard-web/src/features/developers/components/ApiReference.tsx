@@ -1,18 +1,8 @@
-import { Box, Chip, List, ListItem, ListItemText, Typography } from '@mui/material';
+import { Box, List, ListItem, ListItemText, Typography } from '@mui/material';
 import { ResponsiveTable } from '../../../components/responsive-table';
-import { ENDPOINTS, WEBHOOK_EVENTS, type Endpoint } from '../api-reference';
-
-const METHOD_COLOURS = { GET: { bg: '#dbeafe', fg: '#1e3a8a' }, POST: { bg: '#dcfce7', fg: '#14532d' } } as const;
-
-function EndpointName({ endpoint }: { endpoint: Endpoint }) {
-  const colours = METHOD_COLOURS[endpoint.method];
-  return (
-    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-      <Chip size="small" label={endpoint.method} sx={{ bgcolor: colours.bg, color: colours.fg, fontWeight: 700 }} />
-      <Box component="code" sx={{ wordBreak: 'break-all' }} data-testid="endpoint-path">{endpoint.path}</Box>
-    </Box>
-  );
-}
+import { ENDPOINTS, WEBHOOK_EVENTS } from '../api-reference';
+import { EndpointName } from './EndpointName';
+import { StripeCompatible } from './StripeCompatible';
 
 export function ApiReference() {
   return (
@@ -43,6 +33,8 @@ export function ApiReference() {
           </ListItem>
         ))}
       </List>
+
+      <StripeCompatible />
     </Box>
   );
 }

@@ -1,6 +1,6 @@
 import { Box, Typography } from '@mui/material';
 import { ResponsiveTable } from '../../../components/responsive-table';
-import { TEST_CARDS } from '../api-reference';
+import { TEST_CARDS, TEST_PAYMENT_METHODS } from '../api-reference';
 
 export function TestingSection() {
   return (
@@ -15,6 +15,17 @@ export function TestingSection() {
         rows={TEST_CARDS.map((card) => ({ key: card.number, cells: [card.number, card.brand, card.result] }))}
         cellSx={[{ fontFamily: 'monospace', whiteSpace: 'nowrap' }]}
         testId="test-cards"
+      />
+      <Typography sx={{ mt: 3, mb: 2 }}>
+        With the Stripe-compatible API, pass Stripe&apos;s test payment methods as <code>payment_method</code>; each stands
+        for one of the cards above.
+      </Typography>
+      <ResponsiveTable
+        label="Test payment methods"
+        columns={['payment_method', 'Result']}
+        rows={TEST_PAYMENT_METHODS.map((method) => ({ key: method.id, cells: [method.id, method.result] }))}
+        cellSx={[{ fontFamily: 'monospace', whiteSpace: 'nowrap' }]}
+        testId="test-payment-methods"
       />
     </Box>
   );
