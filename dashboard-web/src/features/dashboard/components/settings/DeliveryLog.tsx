@@ -66,11 +66,8 @@ export function DeliveryLog({ endpoint, onClose }: { endpoint: WebhookEndpoint; 
             String(delivery.attempts),
             <LastResponse key="r" delivery={delivery} />,
             delivery.nextAttemptAt ? dateTime(delivery.nextAttemptAt) : '—',
-            delivery.status === 'pending' ? (
-              <Typography key="a" variant="body2" color="text.secondary">Scheduled</Typography>
-            ) : (
-              <Button key="a" size="small" onClick={() => onRetry(delivery)} disabled={retry.isPending} aria-label={`Retry delivery ${delivery.id}`}>Retry</Button>
-            ),
+            // A pending one is sent now instead of at its next attempt; a finished one is sent again.
+            <Button key="a" size="small" onClick={() => onRetry(delivery)} disabled={retry.isPending} aria-label={`Retry delivery ${delivery.id}`}>Retry</Button>,
           ],
         }))}
       />
