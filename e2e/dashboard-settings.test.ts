@@ -72,6 +72,8 @@ describe('the dashboard payment methods and settings tabs against the real app',
 
   async function shoot(page: Page, name: string) {
     await mkdir(SHOTS, { recursive: true });
+    // A full-page shot of a scrolled page draws the sticky header midway.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
   }
 
@@ -153,7 +155,7 @@ describe('the dashboard payment methods and settings tabs against the real app',
     await page.getByText(merchant.company).waitFor();
     await page.getByText('https://lamps.example').waitFor();
     const ipn = page.getByTestId('ipn-url');
-    await page.waitForFunction(() => (document.querySelector('[data-testid="ipn-url"]') as HTMLInputElement | null)?.value.endsWith('/api/webhooks/sandbox'));
+    await page.waitForFunction(() => document.querySelector<HTMLTextAreaElement>('[data-testid="ipn-url"]')?.value.endsWith('/api/webhooks/sandbox'));
     // The server's PUBLIC_URL defaults to http://localhost:<port>.
     assert.equal(await ipn.inputValue(), `http://localhost:${new URL(app.server.url).port}/api/webhooks/sandbox`);
     await page.getByRole('button', { name: 'Copy Webhook URL' }).click();
@@ -237,7 +239,7 @@ describe('the dashboard payment methods and settings tabs against the real app',
     await page.waitForFunction(() => {
       const code = document.querySelector('[data-testid="delivery-log"] [data-testid="delivery-response-code"]');
       if (code?.textContent === '200') return true;
-      (Array.from(document.querySelectorAll('button')).find((b) => b.textContent === 'Refresh') as HTMLButtonElement | undefined)?.click();
+      Array.from(document.querySelectorAll('button')).find((b) => b.textContent === 'Refresh')?.click();
       return false;
     }, undefined, { polling: 1000, timeout: 30_000 });
     await log.getByText('payment.created').waitFor();

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { jest } from '@jest/globals';
+import type { jest } from '@jest/globals';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
@@ -25,7 +25,7 @@ export function renderTab(element: ReactElement, url: string) {
   );
 }
 
-type Answer = [status: number, body: unknown];
+type Answer = readonly [status: number, body: unknown];
 
 /** Answers fetches by "METHOD /path" (query string ignored); anything not listed is a 404. */
 export function answerBy(fetchMock: jest.Mock<typeof fetch>, answers: Record<string, Answer | (() => Answer)>) {

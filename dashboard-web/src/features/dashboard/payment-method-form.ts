@@ -52,7 +52,7 @@ export function paymentMethodResolver(mode: 'add' | 'configure'): Resolver<Payme
   const toRequest = mode === 'add' ? addRequest : configureRequest;
   const validate = zodResolver(schema, undefined, { raw: true }) as unknown as Resolver<FieldValues>;
   return async (values, context, options) => {
-    const result = await validate(toRequest(values) as unknown as FieldValues, context, options as never);
+    const result = await validate(toRequest(values), context, options as never);
     return Object.keys(result.errors).length ? { values: {}, errors: result.errors } : { values, errors: {} };
   };
 }

@@ -1,6 +1,6 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, InputAdornment, MenuItem, Stack, Switch, TextField } from '@mui/material';
-import { Controller, useForm } from 'react-hook-form';
-import { PAYMENT_METHOD_TYPES, type PaymentMethod, type PaymentMethodType } from '@tallyline/contracts';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { PAYMENT_METHOD_TYPES, type PaymentMethod } from '@tallyline/contracts';
 import { useToast } from '../../../../components/toast';
 import { errorMessage } from '../../../../lib/api';
 import { applyServerErrors, textFieldProps } from '../../../../lib/form';
@@ -26,7 +26,7 @@ export function PaymentMethodDialog({ method, onClose }: Props) {
   const add = useAddPaymentMethod();
   const configure = useConfigurePaymentMethod(method?.id ?? '');
   const saving = add.isPending || configure.isPending;
-  const type = form.watch('type');
+  const type = useWatch({ control: form.control, name: 'type' });
   const defaults = type ? defaultFeeOf(type) : undefined;
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -65,7 +65,7 @@ export function PaymentMethodDialog({ method, onClose }: Props) {
                     value={field.value}
                     onChange={(event) => {
                       form.clearErrors('type');
-                      field.onChange(event.target.value as PaymentMethodType);
+                      field.onChange(event.target.value);
                     }}
                     onBlur={field.onBlur}
                     inputRef={field.ref}

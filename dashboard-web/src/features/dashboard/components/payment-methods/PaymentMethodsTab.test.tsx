@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/jest-globals';
 import { beforeEach, describe, expect, it, type jest } from '@jest/globals';
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PaymentMethod } from '@tallyline/contracts';
 import { mockFetch } from '../../../../../test/fetch';
@@ -17,6 +17,9 @@ const klarna: PaymentMethod = {
   createdAt: '2026-01-02T10:00:00Z',
   updatedAt: '2026-01-02T10:00:00Z',
 };
+
+// Requests chain (a list, then what it opens): on a busy shared machine that takes longer than the 1 s default.
+configure({ asyncUtilTimeout: 10_000 });
 
 describe('PaymentMethodsTab', () => {
   let fetchMock: jest.Mock<typeof fetch>;

@@ -11,7 +11,7 @@ import { LoadError } from '../TabStates';
 import { ConfirmDialog } from './ConfirmDialog';
 import { CopyButton } from './CopyButton';
 import { SecretOnceDialog } from './SecretOnceDialog';
-import { SettingsSection } from './SettingsSection';
+import { MONO_INPUT, SettingsSection } from './SettingsSection';
 
 const ENVIRONMENT_LABEL: Record<Environment, string> = { production: 'Production (live)', staging: 'Staging (test)' };
 
@@ -37,7 +37,7 @@ function KeyRow({ environment, apiKey, fullKey, current, onRotate }: { environme
           fullWidth
           size="small"
           disabled={!apiKey}
-          slotProps={{ htmlInput: { readOnly: true, 'aria-label': name, 'data-testid': 'api-key-value' }, input: { sx: { fontFamily: 'monospace', fontSize: 14 } } }}
+          slotProps={{ htmlInput: { readOnly: true, 'aria-label': name, 'data-testid': 'api-key-value' }, input: { sx: MONO_INPUT } }}
         />
         <Tooltip title={shown ? 'Hide key' : 'Show key'}>
           <span>
@@ -50,7 +50,7 @@ function KeyRow({ environment, apiKey, fullKey, current, onRotate }: { environme
       </Box>
       <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
         {apiKey ? `Created ${formatDate(apiKey.createdAt)}. ` : ''}
-        {fullKey ? 'Shown in full until you leave this page.' : 'Only the last four characters are kept; rotate to get a new key.'}
+        {!apiKey ? 'Create a key to call the client API in this environment.' : fullKey ? 'Shown in full until you leave this page.' : 'Only the last four characters are kept; rotate to get a new key.'}
       </Typography>
     </Box>
   );

@@ -2,7 +2,7 @@ import { Box, Skeleton, TextField, Typography } from '@mui/material';
 import { useIpnSettings } from '../../api/settings-api';
 import { LoadError } from '../TabStates';
 import { CopyButton } from './CopyButton';
-import { SettingsSection } from './SettingsSection';
+import { MONO_INPUT, SettingsSection } from './SettingsSection';
 
 /** The gateway's notifications (IPN) arrive here; the merchant gives this URL to the gateway partner. */
 export function IpnSection() {
@@ -18,8 +18,9 @@ export function IpnSection() {
             label="Webhook URL"
             value={ipn.data.url}
             fullWidth
+            multiline
             size="small"
-            slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'ipn-url' }, input: { sx: { fontFamily: 'monospace', fontSize: 14 } } }}
+            slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'ipn-url' }, input: { sx: MONO_INPUT } }}
           />
           <CopyButton text={ipn.data.url} label="Webhook URL" />
         </Box>

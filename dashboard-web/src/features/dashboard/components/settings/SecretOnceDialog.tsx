@@ -3,6 +3,7 @@ import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, 
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { CopyButton } from './CopyButton';
+import { MONO_INPUT } from './SettingsSection';
 
 interface Props {
   title: string;
@@ -28,7 +29,7 @@ export function SecretOnceDialog({ title, label, secret, onClose }: Props) {
             value={shown ? (secret ?? '') : '•'.repeat(32)}
             fullWidth
             size="small"
-            slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'secret-value' }, input: { sx: { fontFamily: 'monospace', fontSize: 14 } } }}
+            slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'secret-value' }, input: { sx: MONO_INPUT } }}
           />
           <Tooltip title={shown ? `Hide ${label}` : `Show ${label}`}>
             <IconButton aria-label={shown ? `Hide ${label}` : `Show ${label}`} onClick={() => setShown(!shown)}>

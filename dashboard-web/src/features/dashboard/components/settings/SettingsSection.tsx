@@ -37,3 +37,6 @@ export function FieldList({ children }: { children: ReactNode }) {
     </Box>
   );
 }
+
+/** Keys, secrets and URLs in monospace; the input's default height clips the underscores of `sk_live_`. */
+export const MONO_INPUT = { '& .MuiInputBase-input': { fontFamily: 'monospace', fontSize: 14, lineHeight: 1.6, height: 'auto' } } as const;

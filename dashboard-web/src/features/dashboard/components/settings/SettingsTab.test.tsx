@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/jest-globals';
 import { beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Merchant, User, WebhookDelivery, WebhookEndpoint } from '@tallyline/contracts';
 import { mockFetch } from '../../../../../test/fetch';
@@ -8,7 +8,7 @@ import { answerBy, bodyOf, calls, renderTab } from '../../../../../test/dashboar
 import { DisabledEndpointsBanner } from '../DisabledEndpointsBanner';
 import SettingsTab from './SettingsTab';
 
-const user: User = { id: 'u1', email: 'olive@example.test', firstName: 'Olive', lastName: 'Owner', role: 'merchant' } as User;
+const user: User = { id: 'u1', email: 'olive@example.test', firstName: 'Olive', lastName: 'Owner', role: 'merchant' };
 const merchant: Merchant = { id: 'u1', companyName: 'Acme Widgets', email: 'olive@example.test', website: null, businessType: 'Retail', environment: 'staging', isActive: true, createdAt: '2026-01-02T10:00:00Z' };
 const ENDPOINT_ID = '0b9e7c1a-0000-4000-8000-000000000001';
 const endpoint = (overrides: Partial<WebhookEndpoint> = {}): WebhookEndpoint => ({
@@ -41,6 +41,9 @@ const BASE = {
   'GET /api/merchants/ipn': [200, { gateway: 'sandbox', url: 'https://tallyline.example/api/webhooks/sandbox' }],
   'GET /api/webhook-endpoints': [200, [endpoint()]],
 } as const;
+
+// Requests chain (endpoints, then deliveries): on a busy shared machine that takes longer than the 1 s default.
+configure({ asyncUtilTimeout: 10_000 });
 
 describe('SettingsTab', () => {
   let fetchMock: jest.Mock<typeof fetch>;
