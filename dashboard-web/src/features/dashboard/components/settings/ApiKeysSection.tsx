@@ -60,13 +60,14 @@ export function ApiKeysSection({ environment }: { environment: Environment }) {
   const toast = useToast();
   const keys = useApiKeys();
   const rotate = useRotateApiKey();
-  const [confirming, setConfirming] = useState<Environment | null>(null);
+  // The environment stays set while the dialog fades out, so its text does not change under the reader.
+  const [confirming, setConfirming] = useState<Environment>(environment);
+  const [asking, setAsking] = useState(false);
   const [created, setCreated] = useState<Partial<Record<Environment, string>>>({});
   const [reveal, setReveal] = useState<string | null>(null);
 
-  const existing = confirming ? keys.data?.find((key) => key.environment === confirming) : undefined;
+  const existing = keys.data?.find((key) => key.environment === confirming);
   const onConfirm = () => {
-    if (!confirming) return;
     rotate.mutate(confirming, {
       onSuccess: (key) => {
         setCreated((all) => ({ ...all, [key.environment]: key.key }));
@@ -74,7 +75,7 @@ export function ApiKeysSection({ environment }: { environment: Environment }) {
         toast({ title: existing ? 'API key rotated' : 'API key created', description: existing ? 'The previous key no longer works.' : 'Use it in the Authorization header.' });
       },
       onError: (error) => toast({ title: 'Key rotation failed', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
-      onSettled: () => setConfirming(null),
+      onSettled: () => setAsking(false),
     });
   };
 
@@ -91,7 +92,10 @@ export function ApiKeysSection({ environment }: { environment: Environment }) {
             apiKey={keys.data.find((key) => key.environment === env)}
             fullKey={created[env]}
             current={env === environment}
-            onRotate={() => setConfirming(env)}
+            onRotate={() => {
+              setConfirming(env);
+              setAsking(true);
+            }}
           />
         ))}
       </Stack>
@@ -101,13 +105,13 @@ export function ApiKeysSection({ environment }: { environment: Environment }) {
     <SettingsSection title="API Keys" subtitle="Secret keys for the client API: sk_live_ for production, sk_test_ for staging. Keep them on your server.">
       {body}
       <ConfirmDialog
-        open={confirming !== null}
+        open={asking}
         title={existing ? `Rotate the ${confirming} API key?` : `Create a ${confirming} API key?`}
         confirmLabel={existing ? 'Rotate key' : 'Create key'}
         busyLabel={existing ? 'Rotating...' : 'Creating...'}
         busy={rotate.isPending}
         onConfirm={onConfirm}
-        onClose={() => setConfirming(null)}
+        onClose={() => setAsking(false)}
       >
         {existing
           ? `The current key (ending ${existing.last4}) stops working immediately: every integration using it gets 401 until it uses the new key. The new key is shown once.`

@@ -14,7 +14,7 @@ import { SecretOnceDialog } from './SecretOnceDialog';
 import { SettingsSection } from './SettingsSection';
 import { WebhookEndpointDialog } from './WebhookEndpointDialog';
 
-type Pending = { action: 'delete' | 'rotate'; endpoint: WebhookEndpoint } | null;
+type Pending = { action: 'delete' | 'rotate'; endpoint: WebhookEndpoint; open: boolean } | null;
 
 function EndpointStatus({ endpoint }: { endpoint: WebhookEndpoint }) {
   if (endpoint.enabled) return <Chip size="small" color="success" label="Enabled" />;
@@ -96,7 +96,7 @@ export function WebhookEndpointsSection() {
   const onConfirm = () => {
     if (!pending) return;
     const { action, endpoint } = pending;
-    const done = { onSettled: () => setPending(null), onError: (error: unknown) => toast({ title: action === 'delete' ? 'Delete failed' : 'Rotation failed', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }) };
+    const done = { onSettled: () => setPending({ ...pending, open: false }), onError: (error: unknown) => toast({ title: action === 'delete' ? 'Delete failed' : 'Rotation failed', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }) };
     if (action === 'delete')
       remove.mutate(endpoint.id, {
         ...done,
@@ -130,8 +130,8 @@ export function WebhookEndpointsSection() {
             onSelect={() => setParam('endpoint', endpoint.id === selectedId ? null : endpoint.id)}
             onEdit={() => setParam('endpointForm', endpoint.id)}
             onToggle={() => onToggle(endpoint)}
-            onRotate={() => setPending({ action: 'rotate', endpoint })}
-            onDelete={() => setPending({ action: 'delete', endpoint })}
+            onRotate={() => setPending({ action: 'rotate', endpoint, open: true })}
+            onDelete={() => setPending({ action: 'delete', endpoint, open: true })}
           />
         ))}
       </Stack>
@@ -152,13 +152,15 @@ export function WebhookEndpointsSection() {
         <WebhookEndpointDialog key={formId} endpoint={editing} onClose={() => setParam('endpointForm', null)} onCreated={(created) => setSecret(created.secret)} />
       )}
       <ConfirmDialog
-        open={pending !== null}
+        open={pending?.open ?? false}
         title={pending?.action === 'delete' ? 'Delete this webhook endpoint?' : 'Rotate the signing secret?'}
         confirmLabel={pending?.action === 'delete' ? 'Delete endpoint' : 'Rotate secret'}
         busyLabel={pending?.action === 'delete' ? 'Deleting...' : 'Rotating...'}
         busy={remove.isPending || rotate.isPending}
         onConfirm={onConfirm}
-        onClose={() => setPending(null)}
+        onClose={() => {
+          if (pending) setPending({ ...pending, open: false });
+        }}
       >
         {pending?.action === 'delete'
           ? `${pending.endpoint.url} will receive no more events, and its delivery log goes with it. This cannot be undone.`
