@@ -60,6 +60,7 @@ const MATRIX: Record<string, { request: (f: Fixture) => Omit<InjectOptions, 'met
   'PATCH /api/merchants/environment': { request: () => ({ url: '/api/merchants/environment' }), expected: merchants(200) },
   'GET /api/merchants/stats': { request: () => ({ url: '/api/merchants/stats' }), expected: merchants(200) },
   'GET /api/merchants/analytics': { request: () => ({ url: '/api/merchants/analytics' }), expected: merchants(200) },
+  'GET /api/merchants/ipn': { request: () => ({ url: '/api/merchants/ipn' }), expected: merchants(200) },
   'GET /api/merchants/api-keys': { request: () => ({ url: '/api/merchants/api-keys' }), expected: merchants(200) },
   'POST /api/merchants/api-keys/:environment/rotate': { request: () => ({ url: '/api/merchants/api-keys/production/rotate' }), expected: merchants(201) },
   'GET /api/payment-methods': { request: () => ({ url: '/api/payment-methods' }), expected: merchants(200) },

@@ -4,6 +4,7 @@ import { CancelPaymentHandler } from './cancel-payment/cancel-payment.handler.js
 import { CheckoutController } from './checkout.controller.js';
 import { ClientPaymentsController, PaymentsAliasController } from './client-payments.controller.js';
 import { CreatePaymentHandler } from './create-payment/create-payment.handler.js';
+import { IpnSettingsController } from './ipn-settings.controller.js';
 import { HttpPaymentGateway } from './gateway/http-payment-gateway.js';
 import { PaymentGateway } from './gateway/payment-gateway.js';
 import { TestCardTokens } from './gateway/test-card-tokens.js';
@@ -26,7 +27,7 @@ import { WebhooksController } from './webhooks.controller.js';
 /** Card payments: creation, checkout through the gateway, refunds, the gateway's IPN, reconciliation. */
 @Module({
   imports: [TypeOrmModule.forFeature([PaymentView, GatewayCallView, PaymentStatFacts])],
-  controllers: [ClientPaymentsController, PaymentsAliasController, CheckoutController, WebhooksController, RefundsController],
+  controllers: [ClientPaymentsController, PaymentsAliasController, CheckoutController, WebhooksController, RefundsController, IpnSettingsController],
   providers: [
     CreatePaymentHandler,
     PayPaymentHandler,

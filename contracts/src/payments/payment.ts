@@ -176,6 +176,14 @@ export const gatewayIpnSchema = z.object({
 });
 export type GatewayIpn = z.output<typeof gatewayIpnSchema>;
 
+/** GET /api/merchants/ipn: the URL the gateway posts its notifications (IPN) to, shown on the settings tab. */
+export interface IpnSettings {
+  /** The gateway partner's name, the URL's last segment. */
+  gateway: string;
+  /** Absolute: the server's public URL + /api/webhooks/{gateway}. */
+  url: string;
+}
+
 /** The spec's gateway result messages (public-and-developer-areas §8). */
 export const GATEWAY_MESSAGES = {
   approved: 'Approved',

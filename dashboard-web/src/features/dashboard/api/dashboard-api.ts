@@ -3,7 +3,7 @@ import type { MerchantAnalytics, MerchantStats, Payment, PaymentTimelineEntry, R
 import { ApiError, apiRequest, getAuthToken } from '../../../lib/api';
 
 /** Every dashboard query lives under this key, so an environment switch (lib/session) or a refund refreshes them all. */
-const DASHBOARD_KEY = 'dashboard';
+export const DASHBOARD_KEY = 'dashboard';
 
 export function useMerchantStats() {
   return useQuery({ queryKey: [DASHBOARD_KEY, 'stats'], queryFn: () => apiRequest<MerchantStats>('/api/merchants/stats') });

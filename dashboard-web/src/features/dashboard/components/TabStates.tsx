@@ -17,3 +17,6 @@ export function EmptyState({ children }: { children: string }) {
     </Box>
   );
 }
+
+/** A warning (orange) chip's white label fails WCAG contrast (about 3:1); black text on it passes. */
+export const WARNING_CONTRAST = { '&.MuiChip-colorWarning': { color: 'common.black' } } as const;

@@ -1,15 +1,18 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Alert, Box, Card, CardContent, Chip, Container, Skeleton, Stack, Typography } from '@mui/material';
+import { Alert, Box, Container, Skeleton, Stack, Typography } from '@mui/material';
 import { Navigate, useParams, useSearchParams } from 'react-router';
 import type { Merchant, User } from '@tallyline/contracts';
 import { useCurrentMerchant } from '../../../lib/session';
 import { DashboardShell } from '../components/DashboardShell';
+import { DisabledEndpointsBanner } from '../components/DisabledEndpointsBanner';
 import { OverviewTab } from '../components/OverviewTab';
 import { TransactionsTab } from '../components/TransactionsTab';
 import { DASHBOARD_TABS, type DashboardTab } from '../dashboard-tabs';
 
 // The charts library is big: only the analytics tab loads it.
 const AnalyticsTab = lazy(() => import('../components/AnalyticsTab'));
+const PaymentMethodsTab = lazy(() => import('../components/payment-methods/PaymentMethodsTab'));
+const SettingsTab = lazy(() => import('../components/settings/SettingsTab'));
 
 const TITLES: Record<DashboardTab, string> = {
   overview: 'Overview',
@@ -41,26 +44,6 @@ function DashboardSkeleton() {
   );
 }
 
-/** The payment methods and settings tabs are other work; until then they show the account. */
-function AccountCard({ user, merchant }: { user: User; merchant: Merchant }) {
-  return (
-    <Card variant="outlined">
-      <CardContent>
-        <Stack spacing={1}>
-          <Typography component="h2" variant="h6" sx={{ fontWeight: 700 }}>{merchant.companyName}</Typography>
-          <Typography data-testid="dashboard-user">
-            Signed in as {`${user.firstName} ${user.lastName}`.trim() || user.email} ({user.email})
-          </Typography>
-          <Typography>Business type: {merchant.businessType}</Typography>
-          <Box>
-            <Chip size="small" label={merchant.environment === 'production' ? 'Production' : 'Staging'} />
-          </Box>
-        </Stack>
-      </CardContent>
-    </Card>
-  );
-}
-
 function TabContent({ tab, user, merchant }: { tab: DashboardTab; user: User; merchant: Merchant }) {
   if (tab === 'overview') return <OverviewTab />;
   if (tab === 'transactions') return <TransactionsTab />;
@@ -70,7 +53,11 @@ function TabContent({ tab, user, merchant }: { tab: DashboardTab; user: User; me
         <AnalyticsTab />
       </Suspense>
     );
-  return <AccountCard user={user} merchant={merchant} />;
+  return (
+    <Suspense fallback={<Skeleton variant="rounded" height={320} aria-label={`Loading ${TITLES[tab]}`} />}>
+      {tab === 'payments' ? <PaymentMethodsTab /> : <SettingsTab user={user} merchant={merchant} />}
+    </Suspense>
+  );
 }
 
 export default function DashboardPage() {
@@ -93,6 +80,7 @@ export default function DashboardPage() {
         <Typography variant="h1" sx={{ fontSize: { xs: 24, md: 30 }, fontWeight: 700, mb: 2 }}>
           Dashboard <Box component="span" sx={{ color: 'text.secondary', fontWeight: 500 }}>· {TITLES[tab]}</Box>
         </Typography>
+        <DisabledEndpointsBanner />
         <TabContent tab={tab} user={user} merchant={merchant} />
       </DashboardShell>
     );
