@@ -7,8 +7,7 @@ const card = (brand: string, last4: string) => `${brand.charAt(0).toUpperCase()}
 
 /**
  * One line a person can read for each event of a payment's stream. `currency` comes from the
- * PaymentCreated that opens the stream; an event type this version does not know (a newer one, such as
- * a dispute) is shown by its name rather than hidden.
+ * PaymentCreated that opens the stream; an event type this version does not know (a newer one) is shown by its name rather than hidden.
  */
 export function summarize(event: StoredEvent, currency: string): string {
   if (!isPaymentEvent(event)) return event.type;
@@ -32,6 +31,8 @@ export function summarize(event: StoredEvent, currency: string): string {
       return `Refund of ${money(event.data.amountMinor)} completed`;
     case 'RefundFailed':
       return `Refund of ${money(event.data.amountMinor)} failed: ${event.data.reason}`;
+    case 'DisputeOpened':
+      return `Dispute of ${money(event.data.amountMinor)} opened by the card holder: ${event.data.reason}`;
   }
 }
 
