@@ -262,6 +262,7 @@ export const en = {
         failed: 'Failed',
         refunded: 'Refunded',
         canceled: 'Canceled',
+        disputed: 'Disputed',
       },
       timeline: {
         title: 'Timeline',

@@ -10,6 +10,7 @@ const COLORS: Record<PaymentStatus, { bgcolor: string; color: string }> = {
   failed: { bgcolor: '#ffebee', color: '#b71c1c' },
   refunded: { bgcolor: '#f3e5f5', color: '#4a148c' },
   canceled: { bgcolor: '#eceff1', color: '#37474f' },
+  disputed: { bgcolor: '#fbe9e7', color: '#bf360c' },
 };
 
 export function PaymentStatusChip() {
