@@ -10,5 +10,8 @@ export async function resolveDatabase(overrides: Record<string, string> = {}): P
   const config = AppConfig.override(overrides);
   if (config.databaseUrl) return { config };
   const embedded = await startEmbeddedPostgres(config.dataDir);
-  return { config: AppConfig.override({ ...overrides, DATABASE_URL: embedded.url }), embedded };
+  // Defaults that follow "no DATABASE_URL" (webhooks to private addresses, for trying them on one
+  // machine) stay as decided above, not as if the embedded database's URL had been given.
+  const decided = { WEBHOOK_ALLOW_PRIVATE: String(config.webhooks.allowPrivate) };
+  return { config: AppConfig.override({ ...decided, ...overrides, DATABASE_URL: embedded.url }), embedded };
 }
