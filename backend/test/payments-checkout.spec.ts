@@ -138,6 +138,7 @@ describe('checkout (GET /api/checkout/{id}, POST /api/checkout/{id}/pay)', () =>
       expect(started).toMatchObject({ status: 'requires_action', resultCode: 7, message: '3D Secure authentication required' });
       const locations = await passThreeDSecure(started.redirectUrl, 'approve');
       expect(locations[0]).toMatch(new RegExp(`/api/checkout/${id}/3ds-return\\?TransactionId=`));
+      // Also under Stripe's names (the same payment's pi_ id), so a return page written for Stripe reads it too.
       expect(locations.at(-1)).toBe(`https://shop.example/thanks?paymentId=${id}&status=completed&payment_intent=pi_${id.replaceAll('-', '')}&redirect_status=succeeded`);
       expect(await paymentRow(db, id)).toMatchObject({ status: 'completed' });
       expect(await eventTypes(db, id)).toEqual(['PaymentCreated', 'PaymentAttempted', 'PaymentRequiresAction', 'PaymentCompleted']);

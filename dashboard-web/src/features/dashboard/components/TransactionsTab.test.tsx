@@ -81,6 +81,17 @@ describe('TransactionsTab', () => {
     expect(requested(fetchMock)).toContain('/api/transactions/pay_done/refund');
   });
 
+  it('shows a disputed payment as Disputed, grey, and offers no refund for it', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, { data: [tx('pay_disputed', 'disputed')], nextCursor: null }));
+    renderTab('/dashboard/transactions');
+    const table = await screen.findByTestId('transactions-table');
+    // The chip capitalises its label: Disputed on screen.
+    const chip = within(table).getByText('disputed').closest('.MuiChip-root');
+    expect(chip).toHaveStyle({ textTransform: 'capitalize' });
+    expect(chip).toHaveClass('MuiChip-colorDefault');
+    expect(within(table).queryByRole('button', { name: /^Refund transaction/ })).not.toBeInTheDocument();
+  });
+
   it('shows the empty state', async () => {
     fetchMock.mockResolvedValue(jsonResponse(200, { data: [], nextCursor: null }));
     renderTab('/dashboard/transactions');
