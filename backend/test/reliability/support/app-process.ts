@@ -28,6 +28,10 @@ export function appEnvironment(databaseUrl: string, dataDir: string): NodeJS.Pro
     // A delivery cut off by a crash comes back once its lease (timeout + grace) runs out: keep it short.
     WEBHOOK_TIMEOUT_MS: '2000',
     WEBHOOK_POLL_MS: '100',
+    // A checkout cut off by a kill stays unsettled (it was never acknowledged): a reconciliation pass
+    // appending its outcome between the read-model snapshot and the replay would make them differ.
+    // payments-reconciliation.spec.ts covers that pass.
+    GATEWAY_RECONCILE_AFTER_MS: '3600000',
     APPLICATION_RATE_LIMIT: '100000',
     SIGNUP_RATE_LIMIT: '100000',
     CHECKOUT_RATE_LIMIT: '100000',
