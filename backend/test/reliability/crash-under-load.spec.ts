@@ -22,6 +22,8 @@ async function expectNothingLostOrDoubled(s: Scenario, ledger: Ledger, expiring:
   expect(await doubledEvents(s.db)).toEqual([]);
   expect(await webhookProblems(s.db, s.receiver)).toEqual([]);
   const { live, replayed } = await readModelsAndReplay(s.db, s.env);
+  expect(Object.keys(live).length).toBeGreaterThan(10);
+  expect(live.payments?.length).toBeGreaterThanOrEqual(ledger.created.length);
   for (const table of Object.keys(live)) expect([table, replayed[table]]).toEqual([table, live[table]]);
 }
 

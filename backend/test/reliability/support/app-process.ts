@@ -91,12 +91,13 @@ export async function startApp(env: NodeJS.ProcessEnv, port?: number): Promise<A
   };
 }
 
-/** `npm run replay` on the same database: rebuilds every projection and swaps the tables in. */
-export async function runReplay(env: NodeJS.ProcessEnv): Promise<void> {
-  const child = spawn(process.execPath, [replayCli], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+/** `npm run replay` (with `args`) on the same database; its output. Without args it rebuilds every projection and swaps the tables in. */
+export async function runReplay(env: NodeJS.ProcessEnv, args: string[] = []): Promise<string> {
+  const child = spawn(process.execPath, [replayCli, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
   if (code !== 0) throw new Error(`replay exited with ${code}:\n${output}`);
+  return output;
 }
