@@ -58,35 +58,19 @@ async function snapshot(db: pg.Pool, tables: string[]): Promise<Record<string, s
  * event was applied twice or skipped. Call once the log is quiet and every processor caught up.
  */
 export async function readModelsAndReplay(db: pg.Pool, env: NodeJS.ProcessEnv): Promise<{ live: Record<string, string[]>; replayed: Record<string, string[]> }> {
-  const { rows } = await db.query<{ table: string }>(
-    `SELECT DISTINCT table_name AS table FROM information_schema.tables WHERE table_schema = 'public' AND table_name = ANY($1) ORDER BY 1`,
-    [PROJECTION_TABLES],
-  );
-  const tables = rows.map((row) => row.table);
-  if (tables.length !== PROJECTION_TABLES.length) throw new Error(`projection tables missing: expected ${PROJECTION_TABLES.join(', ')}, found ${tables.join(', ')}`);
+  const tables = await projectionTables(env);
   const live = await snapshot(db, tables);
   await runReplay(env);
   return { live, replayed: await snapshot(db, tables) };
 }
 
-/** Every projection's table (test/replay.spec.ts checks the rebuild covers the same projections). */
-const PROJECTION_TABLES = [
-  'users',
-  'user_credentials',
-  'api_keys',
-  'merchants',
-  'merchant_applications',
-  'application_history',
-  'event_log',
-  'payment_methods',
-  'payments',
-  'gateway_calls',
-  'payment_stat_facts',
-  'payment_stats',
-  'payment_daily_stats',
-  'crypto_payments',
-  'webhook_endpoints',
-];
+/** Every projection's tables, as `npm run replay -- --list` names them (`payments  (payments, gateway_calls)`). */
+async function projectionTables(env: NodeJS.ProcessEnv): Promise<string[]> {
+  const listed = (await runReplay(env, ['--list'])).split('\n').flatMap((line) => /^[\w-]+ {2}\((.*)\)$/.exec(line.trim())?.[1]?.split(', ') ?? []);
+  const tables = listed.filter(Boolean);
+  if (!tables.includes('payments') || !tables.includes('merchants')) throw new Error(`unexpected projection list: ${tables.join(', ')}`);
+  return tables;
+}
 
 /**
  * The webhook-id every webhook event owes each endpoint that takes it: the outbox derives it from
