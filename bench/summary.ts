@@ -36,9 +36,13 @@ export interface Machine {
   note: string;
 }
 
-/** A value as text: numbers with thousands separators, objects as JSON. */
-const text = (value: unknown): string =>
-  value === undefined || value === null ? '' : typeof value === 'number' ? value.toLocaleString('en-GB') : typeof value === 'object' ? JSON.stringify(value) : String(value as string | boolean | bigint);
+/** A value as text: numbers with thousands separators, anything else but strings as JSON. */
+function text(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'number') return value.toLocaleString('en-GB');
+  if (typeof value === 'string') return value;
+  return JSON.stringify(value);
+}
 const cell = (value: unknown) => text(value).replace(/\|/g, '\\|');
 
 function table(rows: Record<string, unknown>[]): string[] {
