@@ -36,7 +36,7 @@ export interface Machine {
   note: string;
 }
 
-/** A value as text: numbers with thousands separators, objects as JSON. */
+/** A value as text: numbers with thousands separators, anything else but strings as JSON. */
 function text(value: unknown): string {
   if (value === undefined || value === null) return '';
   if (typeof value === 'number') return value.toLocaleString('en-GB');
