@@ -12,4 +12,9 @@ export class AccountDirectory {
   anyBesides(email: string | undefined): Promise<boolean> {
     return this.users.exists({ where: { email: Not((email ?? '').toLowerCase()) } });
   }
+
+  /** The id of the account signed up with this e-mail, if any (one merchant per account, with the same id). */
+  async idOf(email: string): Promise<string | undefined> {
+    return (await this.users.findOne({ where: { email: email.toLowerCase() }, select: { id: true } }))?.id;
+  }
 }

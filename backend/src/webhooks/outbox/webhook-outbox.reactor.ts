@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { AccountDirectory } from '../../identity/index.js';
 import { EventStore, type StoredEvent } from '../../platform/event-store/event-store.port.js';
 import { AsProcessor, type Reactor } from '../../platform/projections/processor.js';
 import { ProcessorRunner } from '../../platform/projections/processor-runner.js';
@@ -24,13 +25,25 @@ export class WebhookOutboxReactor implements Reactor {
     private readonly outbox: WebhookOutbox,
     private readonly processors: ProcessorRunner,
     private readonly endpoints: WebhookEndpointsProjection,
+    private readonly accounts: AccountDirectory,
   ) {}
 
   async handle(event: StoredEvent, manager: EntityManager): Promise<void> {
-    const message = await webhookMessageOf(event, this.store);
+    const lookups = {
+      accountIdOf: async (email: string) => {
+        await this.readModelsAt(event, ['UserRegistered']);
+        return this.accounts.idOf(email);
+      },
+    };
+    const message = await webhookMessageOf(event, this.store, lookups);
     if (!message) return;
-    const { failed, timedOut } = await this.processors.waitForProjections(event.globalPosition, this.endpoints.handles);
-    if (failed.length || timedOut.length) throw new Error(`Webhook endpoints not up to event ${event.globalPosition}: ${[...failed, ...timedOut].join(', ')}`);
+    await this.readModelsAt(event, this.endpoints.handles);
     await this.outbox.enqueue(manager, event, message);
+  }
+
+  /** The read models built from `eventTypes` have reached `event`; if not, the runner retries it. */
+  private async readModelsAt(event: StoredEvent, eventTypes: readonly string[]): Promise<void> {
+    const { failed, timedOut } = await this.processors.waitForProjections(event.globalPosition, eventTypes);
+    if (failed.length || timedOut.length) throw new Error(`Read models not up to event ${event.globalPosition}: ${[...failed, ...timedOut].join(', ')}`);
   }
 }
