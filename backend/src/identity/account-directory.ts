@@ -6,6 +6,9 @@ import { UserView } from './read-models/user.entity.js';
 /** What other parts of the app may ask about accounts, without knowing identity's tables. */
 @Injectable()
 export class AccountDirectory {
+  /** The projection its answers come from, for callers that need it up to a position first. */
+  readonly projection = 'users';
+
   constructor(@InjectRepository(UserView) private readonly users: Repository<UserView>) {}
 
   /** Whether any account exists besides the one with this e-mail (the configured staff account). */

@@ -24,7 +24,9 @@ type Source = (event: StoredEvent, store: EventStore, lookups: WebhookLookups) =
 
 /** The payment's events up to `event`, from the log: later events must not leak into an older message. */
 async function paymentUpTo(event: StoredEvent, store: EventStore) {
-  const history = (await store.readStream(event.streamId, { to: event.streamVersion })).filter(isPaymentEvent) as PaymentEvent[];
+  // A creation opens its stream: nothing before it to read (most webhooks are creations).
+  const events = event.type === 'PaymentCreated' ? [event] : await store.readStream(event.streamId, { to: event.streamVersion });
+  const history = events.filter(isPaymentEvent) as PaymentEvent[];
   const created = history.find((e) => e.type === 'PaymentCreated')?.data;
   const refundedMinor = history.reduce((sum, e) => sum + (e.type === 'RefundCompleted' ? e.data.amountMinor : 0), 0);
   return created && { created, refundedMinor };
