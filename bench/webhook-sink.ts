@@ -41,6 +41,12 @@ export class WebhookSink {
     return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}${path}`;
   }
 
+  /** Every path answers again; the requests held so far are answered now. */
+  release(): void {
+    this.hanging.clear();
+    for (const response of this.held) response.writeHead(204).end();
+  }
+
   /** Requests held open right now (hanging paths). */
   get holding(): number {
     return this.held.size;
