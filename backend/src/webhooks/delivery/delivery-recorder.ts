@@ -13,6 +13,8 @@ export interface Outcome {
   endpointId: string;
   /** Attempts made so far, this one included. */
   attempts: number;
+  /** The next_attempt_at the claim set: a row changed since (retried, replayed, claimed again) is not overwritten. */
+  lease: Date;
   result: AttemptResult;
 }
 
@@ -54,8 +56,8 @@ export class DeliveryRecorder {
       try {
         await this.db.query(
           `UPDATE webhook_deliveries d SET status = 'delivered', next_attempt_at = NULL, last_response_code = r.code, last_error = NULL
-             FROM unnest($1::uuid[], $2::int[]) AS r(id, code) WHERE d.id = r.id`,
-          [batch.map((o) => o.id), batch.map((o) => ('statusCode' in o.result ? o.result.statusCode : 0))],
+             FROM unnest($1::uuid[], $2::int[], $3::timestamptz[]) AS r(id, code, lease) WHERE d.id = r.id AND d.next_attempt_at = r.lease`,
+          [batch.map((o) => o.id), batch.map((o) => ('statusCode' in o.result ? o.result.statusCode : 0)), batch.map((o) => o.lease)],
         );
         await this.db.query(`DELETE FROM webhook_endpoint_failures WHERE endpoint_id = ANY($1::uuid[])`, [[...new Set(batch.map((o) => o.endpointId))]]);
       } catch (error) {
@@ -65,15 +67,16 @@ export class DeliveryRecorder {
     }
   }
 
-  private async recordFailure({ id, endpointId, attempts, result }: Outcome): Promise<void> {
+  private async recordFailure({ id, endpointId, attempts, lease, result }: Outcome): Promise<void> {
     const now = this.clock.now();
     const next = nextAttemptAfter(attempts, now);
-    await this.db.query(`UPDATE webhook_deliveries SET status = $2, next_attempt_at = $3, last_response_code = $4, last_error = $5 WHERE id = $1`, [
+    await this.db.query(`UPDATE webhook_deliveries SET status = $2, next_attempt_at = $3, last_response_code = $4, last_error = $5 WHERE id = $1 AND next_attempt_at = $6`, [
       id,
       next ? 'pending' : 'failed',
       next ?? null,
       'statusCode' in result ? result.statusCode : null,
       'error' in result ? result.error : null,
+      lease,
     ]);
     const [failing] = await this.db.query<{ failing_since: Date }[]>(
       `INSERT INTO webhook_endpoint_failures (endpoint_id, failing_since) VALUES ($1, $2)

@@ -10,14 +10,14 @@ import { DeliveryRecorder } from './delivery-recorder.js';
 import { sendWebhook } from './send-webhook.js';
 import { WebhookClock } from './webhook-clock.js';
 
-/** At most this many attempts in flight to one endpoint per instance. */
+/** At most this many attempts in flight to one endpoint per instance; one to an endpoint that is failing. */
 const PER_ENDPOINT = 4;
 /**
  * An attempt unanswered after this long is waiting on a slow or hanging endpoint: it costs a socket,
  * no work, so it stops counting against WEBHOOK_CONCURRENCY (up to WAITING_PER_SLOT times as many),
  * and its endpoint gets no more attempts until it answers. Hanging endpoints never take every slot.
  */
-const SLOW_AFTER_MS = 1_000;
+const SLOW_AFTER_MS = 500;
 const WAITING_PER_SLOT = 16;
 /** A claimed delivery whose instance died is due again this long after its attempt's timeout. */
 const LEASE_GRACE_MS = 30_000;
@@ -32,6 +32,7 @@ interface Claimed {
   attempts: number;
   url: string;
   secret_salt: string;
+  lease: Date;
 }
 
 /**
@@ -136,8 +137,9 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   }
 
   /**
-   * Up to `limit` due rows, at most PER_ENDPOINT per endpoint counting those in flight, leased in the
-   * statement that picks them. TypeORM answers an UPDATE … RETURNING with [rows, count].
+   * Up to `limit` due rows, at most PER_ENDPOINT per endpoint counting those in flight (one while it
+   * fails: a probe, not four attempts into a timeout), leased in the statement that picks them.
+   * TypeORM answers an UPDATE … RETURNING with [rows, count].
    */
   private async claim(limit: number, saturated: string[]): Promise<Claimed[]> {
     const now = this.clock.now();
@@ -146,20 +148,23 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     for (const { endpointId } of this.inFlight.values()) busy.set(endpointId, (busy.get(endpointId) ?? 0) + 1);
     const [claimed] = await this.db.query<[Claimed[], number]>(
       `WITH due AS (
-         SELECT d.id, d.endpoint_id, d.next_attempt_at FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id AND e.enabled
+         SELECT d.id, d.endpoint_id, d.next_attempt_at, f.endpoint_id IS NOT NULL AS failing
+           FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id AND e.enabled
+           LEFT JOIN webhook_endpoint_failures f ON f.endpoint_id = d.endpoint_id
           WHERE d.status = 'pending' AND d.next_attempt_at <= $1 AND d.endpoint_id <> ALL($3::uuid[])
           ORDER BY d.next_attempt_at LIMIT $2 * ${PER_ENDPOINT} FOR UPDATE OF d SKIP LOCKED
        ), picked AS (
          SELECT id FROM (
-           SELECT due.id, due.next_attempt_at, row_number() OVER (PARTITION BY due.endpoint_id ORDER BY due.next_attempt_at) + coalesce(b.n, 0) AS nth
+           SELECT due.id, due.next_attempt_at, due.failing,
+                  row_number() OVER (PARTITION BY due.endpoint_id ORDER BY due.next_attempt_at) + coalesce(b.n, 0) AS nth
              FROM due LEFT JOIN unnest($4::uuid[], $5::int[]) AS b(endpoint_id, n) ON b.endpoint_id = due.endpoint_id
          ) ranked
-          WHERE nth <= ${PER_ENDPOINT} ORDER BY next_attempt_at LIMIT $2
+          WHERE nth <= CASE WHEN failing THEN 1 ELSE ${PER_ENDPOINT} END ORDER BY next_attempt_at LIMIT $2
        )
        UPDATE webhook_deliveries d SET attempts = d.attempts + 1, next_attempt_at = $6, last_attempt_at = $1
          FROM webhook_endpoints e, picked p
         WHERE d.id = p.id AND e.id = d.endpoint_id
-       RETURNING d.id, d.webhook_id, d.endpoint_id, d.payload, d.attempts, e.url, e.secret_salt`,
+       RETURNING d.id, d.webhook_id, d.endpoint_id, d.payload, d.attempts, e.url, e.secret_salt, d.next_attempt_at AS lease`,
       [now, limit, saturated, [...busy.keys()], [...busy.values()], lease],
     );
     return claimed;
@@ -172,7 +177,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
       const agent = delivery.url.startsWith('https:') ? this.agents.https : this.agents.http;
       const result = await sendWebhook(delivery.url, this.signedHeaders(delivery, body), body, { timeoutMs, allowPrivate, signal: this.stop.signal, agent });
       if (this.stop.signal.aborted) return;
-      await this.recorder.record({ id: delivery.id, endpointId: delivery.endpoint_id, attempts: delivery.attempts, result });
+      await this.recorder.record({ id: delivery.id, endpointId: delivery.endpoint_id, attempts: delivery.attempts, lease: delivery.lease, result });
     } catch (error) {
       if (!this.stop.signal.aborted) this.logger.error(`Webhook delivery ${delivery.id} failed to record: ${(error as Error).message}`);
     }
