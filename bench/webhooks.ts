@@ -33,10 +33,10 @@ const QUICK = process.argv.includes('--quick');
 const setting = (name: string, full: number, quick: number) => Number(process.env[name] ?? (QUICK ? quick : full));
 const MERCHANTS = setting('MERCHANTS', 100, 12);
 const ENDPOINTS_PER_MERCHANT = setting('ENDPOINTS', 3, 3);
-const DURATION = setting('DURATION', 60, 6); // seconds measured in a) and c)
-const WARMUP = setting('WARMUP', 5, 2);
+const DURATION = setting('DURATION', 60, 5); // seconds measured in a) and c)
+const WARMUP = setting('WARMUP', 5, 1);
 const RATE = setting('RATE', 200, 200); // events per second in b)
-const LATENCY_SECONDS = setting('LATENCY_SECONDS', 30, 5);
+const LATENCY_SECONDS = setting('LATENCY_SECONDS', 30, 3);
 /** a) and c) alternate this many times. */
 const ROUNDS = setting('ROUNDS', 2, 1);
 /** Deliveries the log is kept ahead of the receiver by in a) and c): the worker never runs dry. */
