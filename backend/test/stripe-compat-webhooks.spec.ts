@@ -5,7 +5,8 @@ import { EventStore } from '../src/platform/event-store/event-store.port.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { bearer, registerMerchant } from './support/auth.js';
 import { cardToken, CARDS, createPayment, pay } from './support/payments.js';
-import { outboxCaughtUp, WebhookReceiver, type ReceivedWebhook } from './support/webhook-receiver.js';
+import { outboxCaughtUp } from './support/caught-up.js';
+import { HttpReceiver, type ReceivedRequest } from './support/http-receiver.js';
 
 /**
  * /v1/webhook_endpoints and the Stripe-format deliveries, disputes, and the same payment through both
@@ -14,7 +15,7 @@ import { outboxCaughtUp, WebhookReceiver, type ReceivedWebhook } from './support
 describe('Stripe-compatible webhooks, disputes and the two doors', () => {
   let t: TestApp;
   let db: DataSource;
-  let receiver: WebhookReceiver;
+  let receiver: HttpReceiver;
 
   /** A merchant whose dashboard shows staging (where sk_test_ keys pay), and a client on its staging key. */
   async function merchantClient(): Promise<{ stripe: Stripe; token: string }> {
@@ -28,7 +29,7 @@ describe('Stripe-compatible webhooks, disputes and the two doors', () => {
   const paymentIdOf = (intentId: string) => intentId.slice(3).replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5');
 
   /** Stripe's own verification of what the receiver got; throws on a bad signature. */
-  const verified = (stripe: Stripe, hook: ReceivedWebhook, secret: string) => stripe.webhooks.constructEvent(hook.body, String(hook.headers['stripe-signature']), secret);
+  const verified = (stripe: Stripe, hook: ReceivedRequest, secret: string) => stripe.webhooks.constructEvent(hook.body, String(hook.headers['stripe-signature']), secret);
 
   async function failureOf(call: Promise<unknown>): Promise<Stripe.errors.StripeError> {
     const error = await call.then(
@@ -42,7 +43,7 @@ describe('Stripe-compatible webhooks, disputes and the two doors', () => {
   beforeAll(async () => {
     t = await createTestApp({ WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_POLL_MS: '20' }, { listen: true });
     db = t.app.get(DataSource);
-    receiver = await WebhookReceiver.start();
+    receiver = await HttpReceiver.start();
   });
   afterAll(async () => {
     await receiver.close();

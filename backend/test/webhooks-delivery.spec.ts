@@ -5,12 +5,12 @@ import { WebhookClock } from '../src/webhooks/delivery/webhook-clock.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { bearer, registerMerchant } from './support/auth.js';
 import { createPayment } from './support/payments.js';
-import { WebhookReceiver, type ReceivedWebhook } from './support/webhook-receiver.js';
+import { HttpReceiver, type ReceivedRequest } from './support/http-receiver.js';
 
 /** Issue 14: timeouts, a crash in the middle of a delivery, and SSRF refusal, each on its own app. */
-let receiver: WebhookReceiver;
+let receiver: HttpReceiver;
 beforeAll(async () => {
-  receiver = await WebhookReceiver.start();
+  receiver = await HttpReceiver.start();
 });
 afterAll(() => receiver.close());
 
@@ -33,7 +33,7 @@ async function recorded(t: TestApp, key: string, id: string, done: (delivery: We
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
-const about = (paymentId: string) => (hook: ReceivedWebhook) => hook.json.transaction_id === paymentId;
+const about = (paymentId: string) => (hook: ReceivedRequest) => hook.json.transaction_id === paymentId;
 const DEV = { WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_POLL_MS: '20' };
 
 describe('an endpoint that does not answer in time', () => {
@@ -85,6 +85,38 @@ describe('a crash in the middle of a delivery, then a restart', () => {
     expect(again!.headers['webhook-id']).toBe(cut!.headers['webhook-id']);
     expect(new Webhook(secret).verify(again!.body, again!.headers as Record<string, string>)).toEqual(cut!.json);
     expect(await recorded(restarted, key, id, (d) => d.status === 'delivered')).toMatchObject({ attempts: 2, lastResponseCode: 200 });
+  });
+});
+
+describe('a shutdown with deliveries in flight to a hanging and a slow receiver', () => {
+  let restarted: TestApp;
+  afterAll(() => restarted.close());
+
+  it('does not wait for them: it cuts them off; after a restart both are sent again with their webhook-ids', async () => {
+    const first = await createTestApp({ ...DEV, WEBHOOK_TIMEOUT_MS: '60000' });
+    const key = await stagingKey(first);
+    const hanging = await endpoint(first, key, receiver.url('/shutdown-hanging'));
+    const slow = await endpoint(first, key, receiver.url('/shutdown-slow'));
+    receiver.answers.set('/shutdown-hanging', ['hold']);
+    receiver.answers.set('/shutdown-slow', ['hold']);
+    const paymentId = await createPayment(first, key);
+    const [hung] = await receiver.waitFor('/shutdown-hanging', about(paymentId));
+    const [late] = await receiver.waitFor('/shutdown-slow', about(paymentId));
+
+    // Resolving at all is the point: a shutdown waiting for these answers would never end.
+    await first.stop();
+    expect([await hung!.ended, await late!.ended]).toEqual(['cut off', 'cut off']);
+    late!.respond(200); // the slow receiver answers after all, to a connection already gone
+
+    restarted = await createTestApp({ ...DEV, WEBHOOK_TIMEOUT_MS: '60000' }, { database: first.database });
+    // Nothing was recorded of the cut-off attempts: their leases bring them back.
+    restarted.app.get(WebhookClock).advance(91_000);
+    for (const [{ id, secret }, cut, path] of [[hanging, hung, '/shutdown-hanging'], [slow, late, '/shutdown-slow']] as const) {
+      const [, again] = await receiver.waitFor(path, about(paymentId), 2);
+      expect(again!.headers['webhook-id']).toBe(cut!.headers['webhook-id']);
+      expect(new Webhook(secret).verify(again!.body, again!.headers as Record<string, string>)).toEqual(cut!.json);
+      expect(await recorded(restarted, key, id, (d) => d.status === 'delivered')).toMatchObject({ attempts: 2, lastResponseCode: 200 });
+    }
   });
 });
 

@@ -3,20 +3,22 @@ import type { WebhookDelivery, WebhookDeliveryPage, WebhookEndpoint } from '@tal
 import { Webhook } from 'standardwebhooks';
 import { WebhookClock } from '../src/webhooks/delivery/webhook-clock.js';
 import { createTestApp, type TestApp } from './support/app.js';
-import { bearer, registerMerchant } from './support/auth.js';
+import { bearer, createStaff, registerMerchant } from './support/auth.js';
 import { createCryptoPayment } from './support/crypto.js';
+import { longForm } from './support/onboarding.js';
 import { CARDS, cardToken, completedPayment, createPayment, pay } from './support/payments.js';
-import { outboxCaughtUp, WebhookReceiver, type ReceivedWebhook } from './support/webhook-receiver.js';
+import { outboxCaughtUp } from './support/caught-up.js';
+import { HttpReceiver, type ReceivedRequest } from './support/http-receiver.js';
 
 /** Issue 14: endpoints, signed deliveries from the event log, retries, observability, replay. */
 describe('outbound webhooks', () => {
   let t: TestApp;
-  let receiver: WebhookReceiver;
+  let receiver: HttpReceiver;
   let merchant: Awaited<ReturnType<typeof registerMerchant>>;
   /** The merchant's sk_test_ key: it acts in staging, where the sample payments are made. */
   let key: string;
   beforeAll(async () => {
-    receiver = await WebhookReceiver.start();
+    receiver = await HttpReceiver.start();
     t = await createTestApp({ WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_POLL_MS: '20', WEBHOOK_TIMEOUT_MS: '60000', LOG_LEVEL: process.env.DEBUG_LOG ?? 'silent' }, { listen: true });
     merchant = await registerMerchant(t);
     key = (await t.request({ method: 'POST', url: '/api/merchants/api-keys/staging/rotate', headers: bearer(merchant.token) })).json<{ key: string }>().key;
@@ -45,8 +47,8 @@ describe('outbound webhooks', () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }
-  const about = (paymentId: string, type?: string) => (hook: ReceivedWebhook) => hook.json.transaction_id === paymentId && (!type || hook.json.type === type);
-  const verify = (secret: string, hook: ReceivedWebhook) => new Webhook(secret).verify(hook.body, hook.headers as Record<string, string>);
+  const about = (paymentId: string, type?: string) => (hook: ReceivedRequest) => hook.json.transaction_id === paymentId && (!type || hook.json.type === type);
+  const verify = (secret: string, hook: ReceivedRequest) => new Webhook(secret).verify(hook.body, hook.headers as Record<string, string>);
 
   it('creates an endpoint: 201 with its whsec_ secret, shown once; list and GET mask it', async () => {
     const created = await endpoint({ description: 'Orders', eventTypes: ['payment.completed'] });
@@ -84,8 +86,10 @@ describe('outbound webhooks', () => {
     });
     expect(createdHook!.json).toMatchObject({ type: 'payment.created', status: 'pending' });
     expect(createdHook!.headers['webhook-id']).not.toBe(completedHook!.headers['webhook-id']);
-    const page = await deliveries(id);
-    expect(page.data.filter((d) => d.status === 'delivered').map((d) => d.eventType).sort()).toEqual(['payment.completed', 'payment.created']);
+    // Recorded just after the answer (successes are written in batches): waited for.
+    const delivered = async () => (await deliveries(id)).data.filter((d) => d.status === 'delivered');
+    while ((await delivered()).length < 2) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect((await deliveries(id)).data.map((d) => [d.eventType, d.status]).sort()).toEqual([['payment.completed', 'delivered'], ['payment.created', 'delivered']]);
   });
 
   it('sends payment.failed and refund.completed, and only the types an endpoint subscribed to', async () => {
@@ -126,6 +130,36 @@ describe('outbound webhooks', () => {
     });
   });
 
+  it("sends application.status_changed for the merchant's own application to both environments' endpoints, and to no one else", async () => {
+    const owner = await registerMerchant(t);
+    const keyOf = async (environment: string) =>
+      (await t.request({ method: 'POST', url: `/api/merchants/api-keys/${environment}/rotate`, headers: bearer(owner.token) })).json<{ key: string }>().key;
+    const types = { eventTypes: ['application.status_changed'] };
+    const [staging, production] = [await endpoint(types, await keyOf('staging')), await endpoint(types, await keyOf('production'))];
+    const stranger = await endpoint(types); // another merchant's
+    const submitted = await t.request({ method: 'POST', url: '/api/merchant-applications', payload: longForm({ email: owner.user.email.toUpperCase() }) });
+    expect(submitted.statusCode).toBe(201);
+    const application = submitted.json<{ id: string; reference: string }>();
+    const staff = await createStaff(t);
+    for (const status of ['under_review', 'approved']) {
+      const res = await t.request({ method: 'PATCH', url: `/api/admin/merchant-applications/${application.id}/status`, headers: bearer(staff.token), payload: { status } });
+      expect(res.statusCode).toBe(200);
+    }
+    const ofIt = (hook: ReceivedRequest) => hook.json.application_id === application.id;
+    for (const { path, secret } of [staging, production]) {
+      const hooks = await receiver.waitFor(path, ofIt, 2);
+      for (const hook of hooks) expect(verify(secret, hook)).toEqual(hook.json);
+      const timestamp = expect.stringMatching(/^\d{4}-\d\d-\d\dT/);
+      expect(hooks.map((hook) => hook.json)).toEqual([
+        { type: 'application.status_changed', application_id: application.id, reference: application.reference, status: 'under_review', previous_status: 'pending', timestamp },
+        { type: 'application.status_changed', application_id: application.id, reference: application.reference, status: 'approved', previous_status: 'under_review', timestamp },
+      ]);
+    }
+    expect(staging.id).not.toBe(production.id);
+    await outboxCaughtUp(t);
+    expect((await deliveries(stranger.id)).data).toEqual([]);
+  });
+
   it('retries after a 500: the same webhook-id, delivered once the clock passes the 5 s wait', async () => {
     const { id, path } = await endpoint();
     receiver.answers.set(path, [500]);
@@ -150,7 +184,7 @@ describe('outbound webhooks', () => {
     const paymentId = await createPayment(t, key);
     const [held] = await receiver.waitFor(hanging.path, about(paymentId));
     await receiver.waitFor(healthy.path, about(paymentId));
-    expect((await deliveries(healthy.id)).data[0]).toMatchObject({ status: 'delivered' });
+    expect(await recorded(healthy.id, (d) => d.status === 'delivered')).toMatchObject({ lastResponseCode: 200 });
     expect((await deliveries(hanging.id)).data[0]).toMatchObject({ status: 'pending', lastResponseCode: null });
     held!.respond(200);
   });

@@ -14,6 +14,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'crypto_payment.completed',
   'crypto_payment.failed',
   'crypto_payment.expired',
+  'application.status_changed',
 ] as const;
 export const webhookEventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES, { error: `Event type must be one of ${WEBHOOK_EVENT_TYPES.join(', ')}` });
 export type WebhookEventType = z.infer<typeof webhookEventTypeSchema>;

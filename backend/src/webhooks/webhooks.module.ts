@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CreateWebhookEndpointHandler } from './create-webhook-endpoint/create-webhook-endpoint.handler.js';
 import { DeleteWebhookEndpointHandler } from './delete-webhook-endpoint/delete-webhook-endpoint.handler.js';
+import { DeliveryRecorder } from './delivery/delivery-recorder.js';
 import { DeliveryWorker } from './delivery/delivery-worker.js';
 import { WebhookClock } from './delivery/webhook-clock.js';
 import { DisableWebhookEndpointHandler } from './disable-webhook-endpoint/disable-webhook-endpoint.handler.js';
@@ -34,6 +35,7 @@ import { WebhookQueries } from './webhooks.queries.js';
     WebhookOutbox,
     WebhookReplay,
     WebhookClock,
+    DeliveryRecorder,
     DeliveryWorker,
     WebhookFormats,
   ],

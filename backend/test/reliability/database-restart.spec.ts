@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
-import { WebhookReceiver } from '../support/webhook-receiver.js';
+import { HttpReceiver } from '../support/http-receiver.js';
 import { appEnvironment, startApp, type AppProcess } from './support/app-process.js';
 import { call, waitUntil } from './support/http.js';
 import { startOwnPostgres } from './support/own-postgres.js';
@@ -12,12 +12,12 @@ import { setUp, startLoad } from './support/write-load.js';
 
 describe('PostgreSQL restarted under write load', () => {
   let postgres: Awaited<ReturnType<typeof startOwnPostgres>>;
-  let receiver: WebhookReceiver;
+  let receiver: HttpReceiver;
   let dataDir: string;
   let app: AppProcess | undefined;
   beforeAll(async () => {
     postgres = await startOwnPostgres();
-    receiver = await WebhookReceiver.start();
+    receiver = await HttpReceiver.start();
     dataDir = await mkdtemp(join(tmpdir(), 'tallyline-reliability-'));
   });
   afterAll(async () => {

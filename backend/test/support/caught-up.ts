@@ -14,3 +14,15 @@ export async function caughtUp(t: TestApp): Promise<void> {
   const last = BigInt(row?.last ?? 0);
   expect(await t.app.get(ProcessorRunner).waitForProjections(last, undefined, 60_000)).toEqual({ failed: [], timedOut: [] });
 }
+
+/** The webhook-outbox reactor has queued every event committed so far (up to 60 s, then fails). */
+export async function outboxCaughtUp(t: TestApp): Promise<void> {
+  const db = t.app.get(DataSource);
+  const [head] = await db.query<{ last: string | null }[]>('SELECT max(global_position)::text AS last FROM events');
+  for (let waited = 0; waited < 60_000; waited += 50) {
+    const [row] = await db.query<{ position: string }[]>(`SELECT position::text FROM processor_checkpoints WHERE name = 'webhook-outbox'`);
+    if (row && BigInt(row.position) >= BigInt(head?.last ?? 0)) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('webhook-outbox did not reach the head of the log within 60 s');
+}

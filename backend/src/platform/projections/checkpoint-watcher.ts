@@ -90,6 +90,12 @@ export class CheckpointWatcher {
     }
   }
 
+  /** Calls `listener` whenever a checkpoint may have moved, here or in another instance; returns its removal. */
+  onAdvance(listener: () => void): () => void {
+    this.emitter.on('advance', listener);
+    return () => void this.emitter.off('advance', listener);
+  }
+
   /** `pause`/`resume` requests for a processor, from a replay in any process. */
   onControl(listener: (command: Control, name: string) => void): void {
     this.emitter.on('control', listener);

@@ -1,20 +1,29 @@
+import { Agent as HttpAgent } from 'node:http';
+import { Agent as HttpsAgent } from 'node:https';
 import { Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
 import { Webhook } from 'standardwebhooks';
 import { DataSource } from 'typeorm';
-import { systemContext } from '../../platform/commands/command-context.js';
 import { AppConfig } from '../../platform/config/app-config.js';
-import { DisableWebhookEndpoint } from '../disable-webhook-endpoint/disable-webhook-endpoint.command.js';
+import { ProcessorRunner } from '../../platform/projections/processor-runner.js';
 import { EndpointSecrets } from '../endpoints/endpoint-secrets.js';
 import { WebhookFormats } from '../outbox/webhook-formats.js';
-import { DISABLE_AFTER_MS, nextAttemptAfter } from './retry-schedule.js';
-import { sendWebhook, type AttemptResult } from './send-webhook.js';
+import { DeliveryRecorder } from './delivery-recorder.js';
+import { sendWebhook } from './send-webhook.js';
 import { WebhookClock } from './webhook-clock.js';
 
-/** At most this many attempts in flight to one endpoint per instance: a hanging endpoint holds no more slots. */
+/** At most this many attempts in flight to one endpoint per instance; one to an endpoint that is failing. */
 const PER_ENDPOINT = 4;
+/**
+ * An attempt unanswered after this long is waiting on a slow or hanging endpoint: it costs a socket,
+ * no work, so it stops counting against WEBHOOK_CONCURRENCY (up to WAITING_PER_SLOT times as many),
+ * and its endpoint gets no more attempts until it answers. Hanging endpoints never take every slot.
+ */
+const SLOW_AFTER_MS = 500;
+const WAITING_PER_SLOT = 16;
 /** A claimed delivery whose instance died is due again this long after its attempt's timeout. */
 const LEASE_GRACE_MS = 30_000;
+/** The outbox reactor, whose checkpoint moving means new rows may be due. */
+const OUTBOX = 'webhook-outbox';
 
 interface Claimed {
   id: string;
@@ -25,132 +34,168 @@ interface Claimed {
   url: string;
   secret_salt: string;
   format: string;
+  lease: Date;
 }
 
 /**
- * Sends the outbox. Each pass claims due rows (`FOR UPDATE SKIP LOCKED`, so instances never claim the
- * same row) by pushing their next_attempt_at past the attempt's timeout: that is the lease, and a
- * crash leaves the row to be claimed again once it runs out, with the same webhook-id. Attempts run
- * side by side up to WEBHOOK_CONCURRENCY; a pass never waits for one to finish.
+ * Sends the outbox. A pass claims due rows in one statement (`FOR UPDATE SKIP LOCKED`, so instances
+ * never claim the same row), pushing their next_attempt_at past the attempt's timeout: that is the
+ * lease, and a crash leaves the row to be claimed again once it runs out, with the same webhook-id.
+ * Passes run when the outbox reactor moves (new rows), when a quarter of the slots are free again, and every
+ * WEBHOOK_POLL_MS (retries falling due, other instances' rows); one at a time, never waiting for an
+ * attempt. Connections to endpoints are kept alive between attempts.
  */
 @Injectable()
 export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('Webhooks');
-  private readonly inFlight = new Map<string, string>();
+  private readonly inFlight = new Map<string, { endpointId: string; startedAt: number }>();
   private readonly stop = new AbortController();
+  /** Many endpoints share a host (one integration platform for many merchants): no per-host cap here. */
+  private readonly agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) };
   private timer: NodeJS.Timeout | undefined;
+  private unwatch: (() => void) | undefined;
   private passing = false;
+  private passAgain = false;
+  private outboxSeen = 0n;
+  private finishedSincePass = 0;
 
   constructor(
     private readonly db: DataSource,
     private readonly config: AppConfig,
     private readonly clock: WebhookClock,
     private readonly secrets: EndpointSecrets,
-    private readonly commandBus: CommandBus,
+    private readonly recorder: DeliveryRecorder,
+    private readonly processors: ProcessorRunner,
     private readonly formats: WebhookFormats,
   ) {}
 
   onApplicationBootstrap(): void {
-    if (this.config.runProcessors) this.timer = setInterval(() => void this.pass(), this.config.webhooks.pollMs);
+    if (!this.config.runProcessors) return;
+    this.timer = setInterval(() => this.kick(), this.config.webhooks.pollMs);
+    this.unwatch = this.processors.watcher.onAdvance(() => {
+      const position = this.processors.position(OUTBOX);
+      if (position <= this.outboxSeen) return;
+      this.outboxSeen = position;
+      this.kick();
+    });
   }
 
-  /** In-flight attempts are cut off and not recorded, as in a crash: their leases bring them back. */
-  beforeApplicationShutdown(): void {
+  /**
+   * In-flight attempts are cut off and not recorded, as in a crash: their leases bring them back.
+   * Answers already in are written first.
+   */
+  async beforeApplicationShutdown(): Promise<void> {
     clearInterval(this.timer);
+    this.unwatch?.();
     this.stop.abort();
+    await this.recorder.flush();
+    this.agents.http.destroy();
+    this.agents.https.destroy();
+  }
+
+  private kick(): void {
+    if (this.stop.signal.aborted) return;
+    if (this.passing) {
+      this.passAgain = true;
+      return;
+    }
+    this.passing = true;
+    void this.pass().finally(() => {
+      this.passing = false;
+      if (this.passAgain) {
+        this.passAgain = false;
+        this.kick();
+      }
+    });
   }
 
   private async pass(): Promise<void> {
-    if (this.passing || this.stop.signal.aborted) return;
-    this.passing = true;
+    this.finishedSincePass = 0;
+    const now = Date.now();
+    const { concurrency } = this.config.webhooks;
+    const working = [...this.inFlight.values()].filter((attempt) => now - attempt.startedAt < SLOW_AFTER_MS).length;
+    const free = Math.min(concurrency - working, concurrency * WAITING_PER_SLOT - this.inFlight.size);
+    if (free <= 0) return;
     try {
-      const free = this.config.webhooks.concurrency - this.inFlight.size;
-      for (const delivery of free > 0 ? await this.claim(free) : []) {
-        this.inFlight.set(delivery.id, delivery.endpoint_id);
-        void this.attempt(delivery).finally(() => this.inFlight.delete(delivery.id));
+      for (const delivery of await this.claim(free, this.saturatedEndpoints(now))) {
+        this.inFlight.set(delivery.id, { endpointId: delivery.endpoint_id, startedAt: Date.now() });
+        void this.attempt(delivery).finally(() => {
+          this.inFlight.delete(delivery.id);
+          // Refilled in batches: a claim per finished attempt would cost a statement per delivery.
+          if (++this.finishedSincePass >= concurrency / 4 || this.inFlight.size === 0) this.kick();
+        });
       }
     } catch (error) {
       if (!this.stop.signal.aborted) this.logger.warn(`Claiming webhook deliveries failed: ${(error as Error).message}`);
-    } finally {
-      this.passing = false;
     }
   }
 
-  private claim(limit: number): Promise<Claimed[]> {
+  /** Endpoints that get no attempt now: PER_ENDPOINT in flight, or one of theirs is slow. */
+  private saturatedEndpoints(now: number): string[] {
+    const count = new Map<string, number>();
+    for (const { endpointId, startedAt } of this.inFlight.values()) {
+      count.set(endpointId, now - startedAt >= SLOW_AFTER_MS ? PER_ENDPOINT : (count.get(endpointId) ?? 0) + 1);
+    }
+    return [...count].filter(([, n]) => n >= PER_ENDPOINT).map(([endpointId]) => endpointId);
+  }
+
+  /**
+   * Up to `limit` due rows, at most PER_ENDPOINT per endpoint counting those in flight (one while it
+   * fails: a probe, not four attempts into a timeout), leased in the statement that picks them.
+   * TypeORM answers an UPDATE … RETURNING with [rows, count].
+   */
+  private async claim(limit: number, saturated: string[]): Promise<Claimed[]> {
     const now = this.clock.now();
     const lease = new Date(now.getTime() + this.config.webhooks.timeoutMs + LEASE_GRACE_MS);
-    return this.db.transaction(async (m) => {
-      const due = await m.query<{ id: string; endpoint_id: string }[]>(
-        `SELECT d.id, d.endpoint_id FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id AND e.enabled
-          WHERE d.status = 'pending' AND d.next_attempt_at <= $1
-          ORDER BY d.next_attempt_at LIMIT $2 FOR UPDATE OF d SKIP LOCKED`,
-        [now, limit * PER_ENDPOINT],
-      );
-      const perEndpoint = new Map<string, number>();
-      for (const endpoint of this.inFlight.values()) perEndpoint.set(endpoint, (perEndpoint.get(endpoint) ?? 0) + 1);
-      const picked = due.filter(({ endpoint_id }) => {
-        const busy = perEndpoint.get(endpoint_id) ?? 0;
-        if (busy >= PER_ENDPOINT) return false;
-        perEndpoint.set(endpoint_id, busy + 1);
-        return true;
-      });
-      if (picked.length === 0) return [];
-      // TypeORM answers an UPDATE … RETURNING with [rows, count].
-      const [claimed] = await m.query<[Claimed[], number]>(
-        `UPDATE webhook_deliveries d SET attempts = d.attempts + 1, next_attempt_at = $2, last_attempt_at = $3
-           FROM webhook_endpoints e WHERE d.id = ANY($1) AND e.id = d.endpoint_id
-         RETURNING d.id, d.webhook_id, d.endpoint_id, d.payload, d.attempts, e.url, e.secret_salt, e.format`,
-        [picked.slice(0, limit).map((row) => row.id), lease, now],
-      );
-      return claimed;
-    });
+    const busy = new Map<string, number>();
+    for (const { endpointId } of this.inFlight.values()) busy.set(endpointId, (busy.get(endpointId) ?? 0) + 1);
+    const [claimed] = await this.db.query<[Claimed[], number]>(
+      `WITH due AS (
+         SELECT d.id, d.endpoint_id, d.next_attempt_at, f.endpoint_id IS NOT NULL AS failing
+           FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id AND e.enabled
+           LEFT JOIN webhook_endpoint_failures f ON f.endpoint_id = d.endpoint_id
+          WHERE d.status = 'pending' AND d.next_attempt_at <= $1 AND d.endpoint_id <> ALL($3::uuid[])
+          ORDER BY d.next_attempt_at LIMIT $2 * ${PER_ENDPOINT} FOR UPDATE OF d SKIP LOCKED
+       ), picked AS (
+         SELECT id FROM (
+           SELECT due.id, due.next_attempt_at, due.failing,
+                  row_number() OVER (PARTITION BY due.endpoint_id ORDER BY due.next_attempt_at) + coalesce(b.n, 0) AS nth
+             FROM due LEFT JOIN unnest($4::uuid[], $5::int[]) AS b(endpoint_id, n) ON b.endpoint_id = due.endpoint_id
+         ) ranked
+          WHERE nth <= CASE WHEN failing THEN 1 ELSE ${PER_ENDPOINT} END ORDER BY next_attempt_at LIMIT $2
+       )
+       UPDATE webhook_deliveries d SET attempts = d.attempts + 1, next_attempt_at = $6, last_attempt_at = $1
+         FROM webhook_endpoints e, picked p
+        WHERE d.id = p.id AND e.id = d.endpoint_id
+       RETURNING d.id, d.webhook_id, d.endpoint_id, d.payload, d.attempts, e.url, e.secret_salt, e.format, d.next_attempt_at AS lease`,
+      [now, limit, saturated, [...busy.keys()], [...busy.values()], lease],
+    );
+    return claimed;
   }
 
   private async attempt(delivery: Claimed): Promise<void> {
     try {
       const body = JSON.stringify(delivery.payload);
-      const headers = { 'content-type': 'application/json', ...this.signatureHeaders(delivery, body) };
       const { timeoutMs, allowPrivate } = this.config.webhooks;
-      const result = await sendWebhook(delivery.url, headers, body, { timeoutMs, allowPrivate, signal: this.stop.signal });
+      const agent = delivery.url.startsWith('https:') ? this.agents.https : this.agents.http;
+      const result = await sendWebhook(delivery.url, this.signedHeaders(delivery, body), body, { timeoutMs, allowPrivate, signal: this.stop.signal, agent });
       if (this.stop.signal.aborted) return;
-      await this.record(delivery, result);
+      await this.recorder.record({ id: delivery.id, endpointId: delivery.endpoint_id, attempts: delivery.attempts, lease: delivery.lease, result });
     } catch (error) {
       if (!this.stop.signal.aborted) this.logger.error(`Webhook delivery ${delivery.id} failed to record: ${(error as Error).message}`);
     }
   }
 
-  /** Standard webhooks' headers, or those of the endpoint's format (Stripe-Signature). */
-  private signatureHeaders(delivery: Claimed, body: string): Record<string, string> {
+  /**
+   * Standard Webhooks' headers, or those of the endpoint's format (Stripe-Signature). One instant for
+   * the header and the signature: read twice, they differ across a second's edge.
+   */
+  private signedHeaders(delivery: Claimed, body: string): Record<string, string> {
+    const sentAt = new Date();
     const secret = this.secrets.secretFor(delivery.secret_salt);
-    const now = new Date();
     const format = this.formats.get(delivery.format);
-    if (format) return format.signatureHeaders(secret, body, now);
-    const signature = new Webhook(secret).sign(delivery.webhook_id, now, body);
-    return { 'webhook-id': delivery.webhook_id, 'webhook-timestamp': String(Math.floor(now.getTime() / 1000)), 'webhook-signature': signature };
-  }
-
-  private async record(delivery: Claimed, result: AttemptResult): Promise<void> {
-    const now = this.clock.now();
-    const ok = 'statusCode' in result && result.statusCode >= 200 && result.statusCode < 300;
-    const next = ok ? undefined : nextAttemptAfter(delivery.attempts, now);
-    await this.db.query(
-      `UPDATE webhook_deliveries SET status = $2, next_attempt_at = $3, last_response_code = $4, last_error = $5 WHERE id = $1`,
-      [delivery.id, ok ? 'delivered' : next ? 'pending' : 'failed', next ?? null, 'statusCode' in result ? result.statusCode : null, 'error' in result ? result.error : null],
-    );
-    if (ok) {
-      await this.db.query(`DELETE FROM webhook_endpoint_failures WHERE endpoint_id = $1`, [delivery.endpoint_id]);
-      return;
-    }
-    const [failing] = await this.db.query<{ failing_since: Date }[]>(
-      `INSERT INTO webhook_endpoint_failures (endpoint_id, failing_since) VALUES ($1, $2)
-       ON CONFLICT (endpoint_id) DO UPDATE SET failing_since = webhook_endpoint_failures.failing_since RETURNING failing_since`,
-      [delivery.endpoint_id, now],
-    );
-    if (failing && now.getTime() - failing.failing_since.getTime() >= DISABLE_AFTER_MS) {
-      await this.commandBus.execute(new DisableWebhookEndpoint(delivery.endpoint_id, 'Deliveries failed for 5 days without a success', systemContext('webhook-delivery', now)));
-      // Counted afresh once the merchant enables it again.
-      await this.db.query(`DELETE FROM webhook_endpoint_failures WHERE endpoint_id = $1`, [delivery.endpoint_id]);
-      this.logger.warn(`Webhook endpoint ${delivery.endpoint_id} disabled: failing for 5 days`);
-    }
+    if (format) return { 'content-type': 'application/json', ...format.signatureHeaders(secret, body, sentAt) };
+    const signature = new Webhook(secret).sign(delivery.webhook_id, sentAt, body);
+    return { 'content-type': 'application/json', 'webhook-id': delivery.webhook_id, 'webhook-timestamp': String(Math.floor(sentAt.getTime() / 1000)), 'webhook-signature': signature };
   }
 }

@@ -1,4 +1,4 @@
-import { request as httpRequest } from 'node:http';
+import { request as httpRequest, type Agent } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
 import { WEBHOOK_MESSAGES } from '@tallyline/contracts';
@@ -15,7 +15,7 @@ export function sendWebhook(
   target: string,
   headers: Record<string, string>,
   body: string,
-  options: { timeoutMs: number; allowPrivate: boolean; signal: AbortSignal },
+  options: { timeoutMs: number; allowPrivate: boolean; signal: AbortSignal; agent?: Agent },
 ): Promise<AttemptResult> {
   return new Promise((resolve) => {
     let url: URL;
@@ -33,7 +33,7 @@ export function sendWebhook(
     const signal = AbortSignal.any([options.signal, AbortSignal.timeout(options.timeoutMs)]);
     const lookup = guardedLookup(options.allowPrivate);
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-    const req = send(url, { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, signal, ...(lookup ? { lookup } : {}) }, (res) => {
+    const req = send(url, { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, signal, ...(lookup ? { lookup } : {}), ...(options.agent ? { agent: options.agent } : {}) }, (res) => {
       res.on('data', () => undefined);
       res.on('end', () => resolve({ statusCode: res.statusCode ?? 0 }));
       res.on('error', () => resolve({ error: 'The connection broke while reading the answer' }));

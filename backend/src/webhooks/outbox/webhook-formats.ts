@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EventStore, StoredEvent } from '../../platform/event-store/event-store.port.js';
-import { WEBHOOK_SOURCES, webhookMessageOf } from './webhook-messages.js';
+import { WEBHOOK_SOURCES, webhookMessageOf, type WebhookLookups } from './webhook-messages.js';
 
 /** The format of endpoints made through /api/webhook-endpoints. */
 export const STANDARD_FORMAT = 'standard';
@@ -48,15 +48,15 @@ export class WebhookFormats {
   }
 
   /** The event's message in one format; undefined when that format has none for it. */
-  messageOf(format: string, event: StoredEvent, store: EventStore): Promise<FormattedMessage | undefined> {
-    if (format === STANDARD_FORMAT) return webhookMessageOf(event, store);
+  messageOf(format: string, event: StoredEvent, store: EventStore, lookups: WebhookLookups): Promise<FormattedMessage | undefined> {
+    if (format === STANDARD_FORMAT) return webhookMessageOf(event, store, lookups);
     return this.formats.get(format)?.messageOf(event, store) ?? Promise.resolve(undefined);
   }
 
   /** The event's message in every format that has one. */
-  async messagesOf(event: StoredEvent, store: EventStore): Promise<{ format: string; message: FormattedMessage }[]> {
+  async messagesOf(event: StoredEvent, store: EventStore, lookups: WebhookLookups): Promise<{ format: string; message: FormattedMessage }[]> {
     const names = [STANDARD_FORMAT, ...this.formats.keys()];
-    const messages = await Promise.all(names.map(async (format) => ({ format, message: await this.messageOf(format, event, store) })));
+    const messages = await Promise.all(names.map(async (format) => ({ format, message: await this.messageOf(format, event, store, lookups) })));
     return messages.filter((m): m is { format: string; message: FormattedMessage } => m.message !== undefined);
   }
 }

@@ -1,6 +1,7 @@
 import { formatMinor, type Environment, type WebhookEventType } from '@tallyline/contracts';
 import { isCryptoPaymentEvent, type CryptoPaymentEvent } from '../../crypto-payments/index.js';
 import { isMerchantEvent } from '../../merchants/index.js';
+import { contactOf, isApplicationEvent, type ApplicationSubmitted } from '../../onboarding/index.js';
 import { isPaymentEvent, type PaymentEvent } from '../../payments/index.js';
 import type { EventStore, StoredEvent } from '../../platform/event-store/event-store.port.js';
 
@@ -13,11 +14,19 @@ export interface WebhookMessage {
   payload: { type: WebhookEventType } & Record<string, unknown>;
 }
 
-type Source = (event: StoredEvent, store: EventStore) => Promise<WebhookMessage | undefined>;
+/** What a source may ask besides the log. The reactor answers as of the event's position. */
+export interface WebhookLookups {
+  /** The account (and so the merchant: one per account, same id) signed up with this e-mail. */
+  accountIdOf(email: string): Promise<string | undefined>;
+}
+
+type Source = (event: StoredEvent, store: EventStore, lookups: WebhookLookups) => Promise<WebhookMessage | undefined>;
 
 /** The payment's events up to `event`, from the log: later events must not leak into an older message. */
 async function paymentUpTo(event: StoredEvent, store: EventStore) {
-  const history = (await store.readStream(event.streamId, { to: event.streamVersion })).filter(isPaymentEvent) as PaymentEvent[];
+  // A creation opens its stream: nothing before it to read (most webhooks are creations).
+  const events = event.type === 'PaymentCreated' ? [event] : await store.readStream(event.streamId, { to: event.streamVersion });
+  const history = events.filter(isPaymentEvent) as PaymentEvent[];
   const created = history.find((e) => e.type === 'PaymentCreated')?.data;
   const refundedMinor = history.reduce((sum, e) => sum + (e.type === 'RefundCompleted' ? e.data.amountMinor : 0), 0);
   return created && { created, refundedMinor };
@@ -93,8 +102,26 @@ const cryptoPayment: Source = async (event, store) => {
 };
 
 /**
- * Which domain events become webhooks, and how: the one place to add a mapping (crypto payments,
- * application status changes). Keyed by the stored event's type.
+ * A staff decision on the merchant's own application: the one whose contact e-mail is the merchant
+ * owner's account e-mail (the match merchant activation makes). An application belongs to the
+ * account, not to an environment, so both environments' endpoints hear of it and the payload names none.
+ */
+const applicationStatusChanged: Source = async (event, store, lookups) => {
+  if (!isApplicationEvent(event) || event.type !== 'StatusChanged') return undefined;
+  const history = await store.readStream(event.streamId, { to: event.streamVersion });
+  const submitted = history.find((e): e is StoredEvent & ApplicationSubmitted => isApplicationEvent(e) && e.type === 'ApplicationSubmitted');
+  if (!submitted) return undefined;
+  const merchantId = await lookups.accountIdOf(contactOf(submitted.data).contactEmail);
+  if (!merchantId) return undefined;
+  const type = 'application.status_changed' as const;
+  const { applicationId, from, to } = event.data;
+  const payload = { type, application_id: applicationId, reference: submitted.data.reference, status: to, previous_status: from, timestamp: event.recordedAt.toISOString() };
+  return { merchantId, environments: ['production', 'staging'], type, payload };
+};
+
+/**
+ * Which domain events become webhooks, and how: the one place to add a mapping. Keyed by the stored
+ * event's type.
  */
 export const WEBHOOK_SOURCES: Record<string, Source> = {
   PaymentCreated: payment('payment.created', 'pending'),
@@ -106,8 +133,9 @@ export const WEBHOOK_SOURCES: Record<string, Source> = {
   CryptoPaymentCreated: cryptoPayment,
   CryptoPaymentStatusChanged: cryptoPayment,
   CryptoPaymentExpired: cryptoPayment,
+  StatusChanged: applicationStatusChanged,
 };
 
-export function webhookMessageOf(event: StoredEvent, store: EventStore): Promise<WebhookMessage | undefined> {
-  return WEBHOOK_SOURCES[event.type]?.(event, store) ?? Promise.resolve(undefined);
+export function webhookMessageOf(event: StoredEvent, store: EventStore, lookups: WebhookLookups): Promise<WebhookMessage | undefined> {
+  return WEBHOOK_SOURCES[event.type]?.(event, store, lookups) ?? Promise.resolve(undefined);
 }

@@ -1,11 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { AccountDirectory } from '../../identity/index.js';
 import { EventStore, type StoredEvent } from '../../platform/event-store/event-store.port.js';
 import { AsProcessor, type Reactor } from '../../platform/projections/processor.js';
 import { ProcessorRunner } from '../../platform/projections/processor-runner.js';
 import { WebhookEndpointsProjection } from '../read-models/webhook-endpoints.projection.js';
 import { WebhookFormats } from './webhook-formats.js';
 import { WebhookOutbox } from './webhook-outbox.js';
+
+/** How long an event waits for the read models it needs before the runner retries it. */
+const READ_MODEL_WAIT_MS = 5_000;
 
 /**
  * Events to outbox rows, in the transaction that moves this reactor's checkpoint: a crash loses none
@@ -24,6 +28,7 @@ export class WebhookOutboxReactor implements Reactor {
     private readonly processors: ProcessorRunner,
     private readonly endpoints: WebhookEndpointsProjection,
     private readonly formats: WebhookFormats,
+    private readonly accounts: AccountDirectory,
   ) {}
 
   /** Read when events come: other features register their formats at module init, after this is made. */
@@ -32,10 +37,26 @@ export class WebhookOutboxReactor implements Reactor {
   }
 
   async handle(event: StoredEvent, manager: EntityManager): Promise<void> {
-    const messages = await this.formats.messagesOf(event, this.store);
+    const lookups = {
+      accountIdOf: async (email: string) => {
+        await this.readModelsAt(event, [this.accounts.projection]);
+        return this.accounts.idOf(email);
+      },
+    };
+    const messages = await this.formats.messagesOf(event, this.store, lookups);
     if (messages.length === 0) return;
-    const { failed, timedOut } = await this.processors.waitForProjections(event.globalPosition, this.endpoints.handles);
-    if (failed.length || timedOut.length) throw new Error(`Webhook endpoints not up to event ${event.globalPosition}: ${[...failed, ...timedOut].join(', ')}`);
+    await this.readModelsAt(event, [this.endpoints.name]);
     for (const { format, message } of messages) await this.outbox.enqueue(manager, event, message, { format });
+  }
+
+  /**
+   * The named projections have reached `event`; if not, the runner retries it. Only those: waiting
+   * for every projection of the event's type would hold webhooks up behind the slowest (the audit log).
+   */
+  private async readModelsAt(event: StoredEvent, names: string[]): Promise<void> {
+    const behind = () => names.filter((name) => this.processors.position(name) < event.globalPosition);
+    await this.processors.watcher.until(() => behind().every((name) => this.processors.failure(name)), READ_MODEL_WAIT_MS);
+    const late = behind();
+    if (late.length) throw new Error(`Read models not up to event ${event.globalPosition}: ${late.join(', ')}`);
   }
 }

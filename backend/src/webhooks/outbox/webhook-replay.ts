@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { AccountDirectory } from '../../identity/index.js';
 import { EventStore } from '../../platform/event-store/event-store.port.js';
 import type { WebhookEndpointView } from '../read-models/webhook-endpoint.entity.js';
 import { WebhookFormats } from './webhook-formats.js';
@@ -18,6 +19,7 @@ export class WebhookReplay {
     private readonly outbox: WebhookOutbox,
     private readonly db: DataSource,
     private readonly formats: WebhookFormats,
+    private readonly accounts: AccountDirectory,
   ) {}
 
   async since(endpoint: WebhookEndpointView, since: Date): Promise<number> {
@@ -27,7 +29,7 @@ export class WebhookReplay {
       after = chunk.at(-1)!.globalPosition;
       for (const event of chunk) {
         if (event.recordedAt < since || !handled.has(event.type)) continue;
-        const message = await this.formats.messageOf(endpoint.format, event, this.store);
+        const message = await this.formats.messageOf(endpoint.format, event, this.store, { accountIdOf: (email) => this.accounts.idOf(email) });
         if (message?.merchantId !== endpoint.merchantId || !message.environments.includes(endpoint.environment)) continue;
         queued += await this.outbox.enqueue(this.db.manager, event, message, { endpointId: endpoint.id, resend: true, format: endpoint.format });
       }

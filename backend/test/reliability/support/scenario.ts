@@ -7,7 +7,7 @@ import { PostgresEventStore } from '../../../src/platform/event-store/postgres/p
 import { UpcasterRegistry } from '../../../src/platform/event-store/upcasting.js';
 import type { DatabasePool } from '../../../src/platform/database/database-pool.js';
 import { createMigratedDatabase } from '../../support/postgres-store.js';
-import { WebhookReceiver } from '../../support/webhook-receiver.js';
+import { HttpReceiver } from '../../support/http-receiver.js';
 import { appEnvironment, type AppProcess } from './app-process.js';
 import type { Merchant } from './write-load.js';
 
@@ -15,7 +15,7 @@ import type { Merchant } from './write-load.js';
 export async function createScenario() {
   const { database, pool } = await createMigratedDatabase();
   const dataDir = await mkdtemp(join(tmpdir(), 'tallyline-reliability-'));
-  const receiver = await WebhookReceiver.start();
+  const receiver = await HttpReceiver.start();
   const db = new pg.Pool({ connectionString: database.url, max: 4 });
   const apps: AppProcess[] = [];
   return {

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { WebhookReceiver } from '../../support/webhook-receiver.js';
+import type { HttpReceiver } from '../../support/http-receiver.js';
 import { WEBHOOK_SOURCES } from '../../../src/webhooks/outbox/webhook-messages.js';
 import { runReplay } from './app-process.js';
 import { waitUntil } from './http.js';
@@ -92,7 +92,7 @@ export async function expectedWebhookIds(db: pg.Pool): Promise<string[]> {
  * Waits until the receiver got every webhook the log owes (the outbox lost none), then says what
  * is wrong: ids never received, outbox rows missing or not delivered, one message under two ids.
  */
-export async function webhookProblems(db: pg.Pool, receiver: WebhookReceiver): Promise<string[]> {
+export async function webhookProblems(db: pg.Pool, receiver: HttpReceiver): Promise<string[]> {
   const expected = await expectedWebhookIds(db);
   const received = () => new Set(receiver.received.map((hook) => String(hook.headers['webhook-id'])));
   await waitUntil('every webhook to be delivered', () => expected.every((id) => received().has(id)), 180_000).catch(() => undefined);

@@ -3,7 +3,7 @@ import { longForm } from '../../support/onboarding.js';
 import { CARDS } from '../../support/payments.js';
 import { call, must, type Answer } from './http.js';
 import { STAFF } from './app-process.js';
-import type { WebhookReceiver } from '../../support/webhook-receiver.js';
+import type { HttpReceiver } from '../../support/http-receiver.js';
 
 export interface Merchant {
   id: string;
@@ -37,7 +37,7 @@ export interface Ledger {
 const PAYMENT = { currency: 'GBP', customerEmail: 'load@example.com', customerName: 'Load Test', paymentMethod: 'credit_card', environment: 'staging' };
 
 /** Staff, merchants with a webhook endpoint each on `receiver`, and applications to review. */
-export async function setUp(base: string, receiver: WebhookReceiver, counts = { merchants: 3, applications: 12 }): Promise<Fixture> {
+export async function setUp(base: string, receiver: HttpReceiver, counts = { merchants: 3, applications: 12 }): Promise<Fixture> {
   const staffToken = (await must(200, base, 'POST', '/api/auth/login', { body: STAFF })).json<{ token: string }>().token;
   const merchants: Merchant[] = [];
   for (let i = 0; i < counts.merchants; i++) {

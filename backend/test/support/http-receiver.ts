@@ -1,27 +1,30 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { DataSource } from 'typeorm';
-import type { TestApp } from './app.js';
 
-export interface ReceivedWebhook {
+/** One request the receiver took, with its JSON body parsed. */
+export interface ReceivedRequest {
   path: string;
   headers: IncomingHttpHeaders;
   body: string;
-  json: Record<string, unknown> & { type: string };
+  json: Record<string, unknown>;
   /** The answer to a held request (see `answers`), for the test to send when it likes. */
   respond(status: number): void;
+  /** Settles when the exchange ends: answered, or cut off by the client (it gave up, or shut down). */
+  ended: Promise<'answered' | 'cut off'>;
 }
 
-/** How the receiver answers the next request on a path: a status, or `hold` (no answer until the test says). */
+/** How the receiver answers a request: a status, or `hold` (no answer until the test says). */
 type Answer = number | 'hold';
 
 /**
- * A merchant's webhook endpoint on a real port (node:http on port 0). Every path is an endpoint;
- * `answers` queues the next answers per path, 200 once the queue is empty.
+ * A merchant's endpoint on a real port (node:http on port 0), for outbound webhooks and the sandbox
+ * gateway's IPNs alike. Every path is an endpoint. `answers` queues the next answers per path; once a
+ * path's queue is empty, `answer` decides (200 unless a test sets it).
  */
-export class WebhookReceiver {
-  readonly received: ReceivedWebhook[] = [];
+export class HttpReceiver {
+  readonly received: ReceivedRequest[] = [];
   readonly answers = new Map<string, Answer[]>();
+  answer: (request: ReceivedRequest) => Answer = () => 200;
   private readonly held = new Set<ServerResponse>();
   private readonly server: Server;
   private waiters: (() => void)[] = [];
@@ -32,13 +35,14 @@ export class WebhookReceiver {
       request.setEncoding('utf8');
       request.on('data', (chunk: string) => (body += chunk));
       request.on('end', () => {
-        const path = request.url ?? '/';
-        const answer = this.answers.get(path)?.shift() ?? 200;
         const respond = (status: number) => {
           this.held.delete(response);
           if (!response.writableEnded && !response.destroyed) response.writeHead(status).end();
         };
-        this.received.push({ path, headers: request.headers, body, json: JSON.parse(body) as ReceivedWebhook['json'], respond });
+        const ended = new Promise<'answered' | 'cut off'>((resolve) => response.on('close', () => resolve(response.writableFinished ? 'answered' : 'cut off')));
+        const received = { path: request.url ?? '/', headers: request.headers, body, json: JSON.parse(body) as Record<string, unknown>, respond, ended };
+        this.received.push(received);
+        const answer = this.answers.get(received.path)?.shift() ?? this.answer(received);
         if (answer === 'hold') this.held.add(response);
         else respond(answer);
         for (const wake of this.waiters.splice(0)) wake();
@@ -46,8 +50,8 @@ export class WebhookReceiver {
     });
   }
 
-  static async start(): Promise<WebhookReceiver> {
-    const receiver = new WebhookReceiver();
+  static async start(): Promise<HttpReceiver> {
+    const receiver = new HttpReceiver();
     await new Promise<void>((resolve) => receiver.server.listen(0, '127.0.0.1', resolve));
     return receiver;
   }
@@ -57,7 +61,7 @@ export class WebhookReceiver {
   }
 
   /** Resolves once `count` requests on `path` match (jest's timeout bounds the wait). */
-  async waitFor(path: string, predicate: (hook: ReceivedWebhook) => boolean, count = 1): Promise<ReceivedWebhook[]> {
+  async waitFor(path: string, predicate: (request: ReceivedRequest) => boolean, count = 1): Promise<ReceivedRequest[]> {
     for (;;) {
       const found = this.on(path).filter(predicate);
       if (found.length >= count) return found;
@@ -65,8 +69,8 @@ export class WebhookReceiver {
     }
   }
 
-  on(path: string): ReceivedWebhook[] {
-    return this.received.filter((hook) => hook.path === path);
+  on(path: string): ReceivedRequest[] {
+    return this.received.filter((request) => request.path === path);
   }
 
   close(): Promise<void> {
@@ -74,16 +78,4 @@ export class WebhookReceiver {
     this.server.closeAllConnections();
     return new Promise((resolve) => this.server.close(() => resolve()));
   }
-}
-
-/** The webhook-outbox reactor has queued every event committed so far (up to 60 s, then fails). */
-export async function outboxCaughtUp(t: TestApp): Promise<void> {
-  const db = t.app.get(DataSource);
-  const [head] = await db.query<{ last: string | null }[]>('SELECT max(global_position)::text AS last FROM events');
-  for (let waited = 0; waited < 60_000; waited += 50) {
-    const [row] = await db.query<{ position: string }[]>(`SELECT position::text FROM processor_checkpoints WHERE name = 'webhook-outbox'`);
-    if (row && BigInt(row.position) >= BigInt(head?.last ?? 0)) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('webhook-outbox did not reach the head of the log within 60 s');
 }
