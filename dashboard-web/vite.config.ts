@@ -2,7 +2,20 @@ import { defineConfig } from 'vite';
 
 export default defineConfig({
   base: '/',
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 1500 },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    chunkSizeWarningLimit: 1500,
+    rollupOptions: {
+      onwarn(warning, warn) {
+        // MUI and react-router mark modules 'use client' for React Server Components; meaningless in this
+        // SPA (as in admin-web's config), and one warning per module would bury real ones.
+        if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
+        warn(warning);
+      },
+    },
+  },
   // Port 5173 is in the API's development CORS allow-list (NODE_ENV=development); /api is proxied anyway.
   server: { port: 5173, strictPort: true, proxy: { '/api': 'http://localhost:3000' } },
 });
