@@ -7,6 +7,8 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 1500,
+    // Which chunks each page needs, for the prerendered pages' modulepreload links (scripts/prerender.mjs).
+    manifest: true,
     rollupOptions: {
       onwarn(warning, warn) {
         // MUI and react-router mark modules 'use client' for React Server Components; meaningless in this

@@ -1,2 +1,2 @@
 export { CodeBlock } from './CodeBlock';
-export { apiBaseUrl } from './api-base-url';
+export { useApiBaseUrl } from './api-base-url';

@@ -1,5 +1,5 @@
 import { Box, Card, CardContent, Grid, Typography } from '@mui/material';
-import { apiBaseUrl } from '../../../components/code-block';
+import { useApiBaseUrl } from '../../../components/code-block';
 import { EndpointTable, H2, H3, P, type EndpointRow } from './DocParts';
 
 /** Every row is a route of this server: the browser tests compare them with its OpenAPI document. */
@@ -51,7 +51,7 @@ const STRIPE_API: EndpointRow[] = [
 ];
 
 export function OverviewTab() {
-  const base = apiBaseUrl();
+  const base = useApiBaseUrl();
   return (
     <Box>
       <H2>Panoramica</H2>
