@@ -16,6 +16,19 @@ export default defineConfig({
         if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
         warn(warning);
       },
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // What every page runs (React, the router, the query client, emotion and MUI's styling core) in
+              // one file instead of a dozen: each file is compressed on its own, so fewer, larger files are
+              // smaller in all, and nothing here is ever left unused by a page.
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|@emotion|stylis|@babel[\\/]runtime|@mui[\\/](system|utils|styled-engine|private-theming)|react-transition-group|clsx|prop-types|react-is)[\\/]/,
+            },
+          ],
+        },
+      },
     },
   },
   // Port 5173 is in the API's development CORS allow-list (NODE_ENV=development); /api is proxied anyway.

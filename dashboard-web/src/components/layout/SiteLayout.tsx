@@ -3,7 +3,7 @@ import { Box, CircularProgress } from '@mui/material';
 import { Outlet } from 'react-router';
 import { Footer } from './Footer';
 import { Header, visuallyHidden } from './Header';
-import { CookieConsentBanner } from '../cookie-consent';
+import { CookieConsentBanner } from '../cookie-consent/CookieConsentBanner';
 
 function PageLoading() {
   // A screen tall, so the footer stays below the fold while a page loads instead of jumping down when it arrives.
