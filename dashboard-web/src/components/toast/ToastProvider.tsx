@@ -1,9 +1,13 @@
-import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
+import { Alert, AlertTitle, Snackbar } from '@mui/material';
 import { ToastContext, type ToastOptions } from './toast-context';
-import type { ActiveToast } from './ToastView';
 
-// Loaded with the first toast: Snackbar and Alert are not needed before.
-const ToastView = lazy(() => import('./ToastView').then((module) => ({ default: module.ToastView })));
+/** Spec §9: one toast visible at a time, shown for 5000 ms. */
+const TOAST_DURATION_MS = 5000;
+
+interface ActiveToast extends ToastOptions {
+  id: number;
+}
 
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toast, setToast] = useState<ActiveToast | null>(null);
@@ -20,14 +24,29 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     setOpen(false);
   };
 
+  const destructive = toast?.variant === 'destructive';
   return (
     <ToastContext.Provider value={show}>
       {children}
-      {toast && (
-        <Suspense fallback={null}>
-          <ToastView toast={toast} open={open} onClose={close} />
-        </Suspense>
-      )}
+      <Snackbar
+        key={toast?.id}
+        open={open}
+        autoHideDuration={TOAST_DURATION_MS}
+        onClose={close}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+      >
+        <Alert
+          onClose={() => close()}
+          severity={destructive ? 'error' : 'success'}
+          variant="filled"
+          role={destructive ? 'alert' : 'status'}
+          data-testid="toast"
+          sx={{ width: '100%', maxWidth: 420 }}
+        >
+          {toast && <AlertTitle sx={{ mb: toast.description ? 0.5 : 0 }}>{toast.title}</AlertTitle>}
+          {toast?.description}
+        </Alert>
+      </Snackbar>
     </ToastContext.Provider>
   );
 }
