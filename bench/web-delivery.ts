@@ -165,7 +165,7 @@ async function main(): Promise<void> {
       rows,
     );
   } finally {
-    await chrome.kill();
+    chrome.kill();
     await browser.close();
   }
 }

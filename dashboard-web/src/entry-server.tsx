@@ -42,7 +42,7 @@ export const PRERENDERED_ROUTES: Record<string, string> = {
 /** The page's markup (its lazy page included) and the style tags it needs. */
 export async function renderPage(path: string): Promise<{ html: string; styles: string }> {
   const cache = createCache({ key: 'css' });
-  const { extractCriticalToChunks, constructStyleTagsFromChunks } = createEmotionServer(cache);
+  const emotionServer = createEmotionServer(cache);
   const { prelude } = await prerender(
     <StrictMode>
       <CacheProvider value={cache}>
@@ -59,5 +59,5 @@ export async function renderPage(path: string): Promise<{ html: string; styles: 
   );
   const html = await new Response(prelude).text();
   if (html.includes('<script')) throw new Error(`${path}: the prerendered markup has inline scripts, which the CSP blocks`);
-  return { html, styles: constructStyleTagsFromChunks(extractCriticalToChunks(html)) };
+  return { html, styles: emotionServer.constructStyleTagsFromChunks(emotionServer.extractCriticalToChunks(html)) };
 }
