@@ -80,9 +80,15 @@ interface Score {
 }
 
 /** Lighthouse's default config: the mobile preset (Moto G-class emulation, simulated slow 4G, 4× CPU). */
-async function lighthouseRun(port: number, url: string): Promise<Score> {
+async function lighthouseRun(port: number, url: string, attempt = 1): Promise<Score> {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  // On a starved machine the trace is sometimes unusable (NO_FCP, a page that looks blank): measured again, once.
+  if (result.lhr.runtimeError) {
+    if (attempt === 1) return lighthouseRun(port, url, 2);
+    console.warn(`Lighthouse could not measure ${url}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+    return { performance: NaN, accessibility: NaN, lcp: NaN, fcp: NaN, tbt: NaN, cls: NaN };
+  }
   const { categories, audits } = result.lhr;
   const numeric = (id: string) => audits[id]?.numericValue ?? NaN;
   return {
@@ -95,9 +101,10 @@ async function lighthouseRun(port: number, url: string): Promise<Score> {
   };
 }
 
-/** The run with the median performance score (its metrics belong together). */
-function median(scores: Score[]): Score {
-  return [...scores].sort((a, b) => a.performance - b.performance)[Math.floor(scores.length / 2)]!;
+/** The run with the median performance score (its metrics belong together), among the runs that measured. */
+function median(scores: Score[]): Score | undefined {
+  const measured = scores.filter((score) => !Number.isNaN(score.performance)).sort((a, b) => a.performance - b.performance);
+  return measured[Math.floor(measured.length / 2)];
 }
 
 /** One side: an app started from `root` (its built backend serves its built dashboard-web) on a database of its own. */
@@ -113,7 +120,7 @@ async function measureSide(side: string, root: string, browser: Browser, chromeP
       if (LIGHTHOUSE_ROUTES.has(route) || !args.quick) {
         for (let run = 0; run < LIGHTHOUSE_RUNS; run += 1) scores.push(await lighthouseRun(chromePort, app.url + route));
       }
-      const score = scores.length ? median(scores) : undefined;
+      const score = median(scores);
       const scored = LIGHTHOUSE_ROUTES.has(route) && score;
       rows.push({
         side,
