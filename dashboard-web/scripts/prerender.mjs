@@ -32,7 +32,12 @@ function chunksOf(module) {
 
 // Typing into a server-rendered field before React hydrates it is lost (forms reset their fields when
 // they register them), so the prerendered controls are disabled until then; SiteLayout enables them.
-const disableControls = (html) => html.replace(/<(input|button|textarea|select)\b(?![^>]*\sdisabled[\s=>])/g, '<$1 disabled="" data-prerender-disabled=""');
+const disableControls = (html) =>
+  html
+    .replace(/<(input|button|textarea|select)\b(?![^>]*\sdisabled[\s=>])/g, '<$1 disabled="" data-prerender-disabled=""')
+    // Widgets that are not form controls (MUI's Select is a div with role="combobox") get aria-disabled,
+    // which assistive technology and Playwright's actionability checks honour.
+    .replace(/<(div|span|li)\b(?=[^>]*\srole="(?:combobox|button|tab)")(?![^>]*\saria-disabled=)/g, '<$1 aria-disabled="true" data-prerender-aria-disabled=""');
 
 await writeFile(join(dist, 'spa.html'), shell);
 for (const [route, module] of Object.entries(PRERENDERED_ROUTES)) {

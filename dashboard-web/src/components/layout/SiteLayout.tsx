@@ -16,14 +16,19 @@ function PageLoading() {
 
 /**
  * Prerendered pages come with their form controls disabled (scripts/prerender.mjs): text typed into a
- * field before React hydrates it would be reset when its form registers it. Rendered beside the page,
- * inside its Suspense boundary, this runs once the page itself is hydrated.
+ * field before React hydrates it would be reset when its form registers it, and a click on a select or a
+ * tab would do nothing. Rendered beside the page, inside its Suspense boundary, this runs once the page
+ * itself is hydrated.
  */
 function EnablePrerenderedControls() {
   useEffect(() => {
     for (const control of document.querySelectorAll('[data-prerender-disabled]')) {
       control.removeAttribute('disabled');
       control.removeAttribute('data-prerender-disabled');
+    }
+    for (const widget of document.querySelectorAll('[data-prerender-aria-disabled]')) {
+      widget.removeAttribute('aria-disabled');
+      widget.removeAttribute('data-prerender-aria-disabled');
     }
   }, []);
   return null;
