@@ -49,7 +49,7 @@ export class SpaFallback {
     this.pages ??= new Set(
       readdirSync(app.distDir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.html') && file !== 'spa.html'),
     );
-    // @fastify/static leaves / to this fallback too (its preCompressed lookup of the index misses).
+    // / arrives here too when @fastify/static does not answer it (seen with preCompressed on).
     const file = path === '/' ? 'index.html' : `${path.slice(1)}.html`;
     return this.pages.has(file) && existsSync(join(app.distDir, 'spa.html')) ? file : undefined;
   }
