@@ -1,65 +1,179 @@
 /**
  * What a first visit to each public route costs in headless Chromium on localhost: the JavaScript
- * downloaded (bytes on the wire, as compressed, and decoded) and the Largest Contentful Paint. The
- * target (issue 16) is at most 150 KiB of compressed JavaScript per public route. Run `npm run build` first.
+ * downloaded (gzip size, raw size, and bytes on the wire as the server sent them), the Largest
+ * Contentful Paint, and Lighthouse's mobile scores (performance, accessibility). Targets (issue 16): at
+ * most 150 KiB of gzipped JavaScript per public route; Lighthouse performance ≥ 90 with accessibility 100
+ * on the five main routes. Run `npm run build` first.
  *
- *   npm run bench:web-delivery
+ *   npm run bench:web-delivery [-- --quick] [-- --before <checkout>]
+ *
+ * --before names another checkout of this repository with its backend and dashboard-web built (for
+ * instance a worktree of the commit before a change): it is measured the same way, in the same run.
+ * --quick: one Lighthouse run per route instead of three, Lighthouse on the five main routes only.
  */
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium } from 'playwright-core';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromium, type Browser } from 'playwright-core';
 import { startEmbeddedPostgres } from '@tallyline/backend/platform/database/embedded-postgres';
-import { startApp } from './http-load.js';
-import { QUICK, report } from './results.js';
+import { report, startServer } from './http-load.js';
 
-const ALL_ROUTES = ['/', '/pricing', '/developers', '/merchant-application', '/login', '/products', '/api'];
-const ROUTES = QUICK ? ALL_ROUTES.slice(0, 2) : ALL_ROUTES;
-const TARGET_KIB = 150;
+const ROUTES = ['/', '/pricing', '/developers', '/merchant-application', '/login', '/products', '/api'];
+/** The routes Lighthouse must score ≥ 90 (issue 16). */
+const LIGHTHOUSE_ROUTES = new Set(['/', '/pricing', '/developers', '/merchant-application', '/login']);
+const TARGET_GZIP_KIB = 150;
+const TARGET_PERFORMANCE = 90;
 /** In the page (a string, as bench/ compiles without the DOM's types): the last LCP candidate's time. */
 const LCP_SCRIPT = `new Promise((resolve) => {
   new PerformanceObserver((list) => resolve(list.getEntries().at(-1)?.startTime ?? 0)).observe({ type: 'largest-contentful-paint', buffered: true });
   setTimeout(() => resolve(0), 3000);
 })`;
 const CHROMIUM = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => path && existsSync(path));
+const CHROMIUM_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
-async function main(): Promise<void> {
-  if (!CHROMIUM) throw new Error('No Chromium found: install Debian\'s chromium or set CHROMIUM_PATH.');
+const { values: args } = parseArgs({ options: { quick: { type: 'boolean', default: false }, before: { type: 'string' } } });
+const LIGHTHOUSE_RUNS = args.quick ? 1 : 3;
+
+interface Delivery {
+  scripts: number;
+  gzip: number;
+  raw: number;
+  wire: number;
+  lcp: number;
+}
+
+/** Every script the page downloads until the network is idle, from an empty cache (a new context). */
+async function measureDelivery(browser: Browser, url: string): Promise<Delivery> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const scripts: Promise<{ wire: number; raw: number; gzip: number }>[] = [];
+  page.on('requestfinished', (request) => {
+    if (request.resourceType() !== 'script') return;
+    scripts.push(
+      (async () => {
+        const body = (await (await request.response())?.body()) ?? Buffer.alloc(0);
+        // gzip -9, as scripts/precompress.mjs writes the .gz the server sends to a gzip-only browser.
+        return { wire: (await request.sizes()).responseBodySize, raw: body.length, gzip: gzipSync(body, { level: 9 }).length };
+      })(),
+    );
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  const lcp = Number(await page.evaluate(LCP_SCRIPT));
+  const sizes = await Promise.all(scripts);
+  await context.close();
+  const kib = (key: 'wire' | 'raw' | 'gzip') => sizes.reduce((sum, size) => sum + size[key], 0) / 1024;
+  return { scripts: sizes.length, gzip: kib('gzip'), raw: kib('raw'), wire: kib('wire'), lcp };
+}
+
+interface Score {
+  performance: number;
+  accessibility: number;
+  lcp: number;
+  fcp: number;
+  tbt: number;
+  cls: number;
+}
+
+/** Lighthouse's default config: the mobile preset (Moto G-class emulation, simulated slow 4G, 4× CPU). */
+async function lighthouseRun(port: number, url: string, attempt = 1): Promise<Score> {
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  // On a starved machine the trace is sometimes unusable (NO_FCP, a page that looks blank): measured again, once.
+  if (result.lhr.runtimeError) {
+    if (attempt === 1) return lighthouseRun(port, url, 2);
+    console.warn(`Lighthouse could not measure ${url}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+    return { performance: NaN, accessibility: NaN, lcp: NaN, fcp: NaN, tbt: NaN, cls: NaN };
+  }
+  const { categories, audits } = result.lhr;
+  const numeric = (id: string) => audits[id]?.numericValue ?? NaN;
+  return {
+    performance: Math.round((categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+    lcp: numeric('largest-contentful-paint'),
+    fcp: numeric('first-contentful-paint'),
+    tbt: numeric('total-blocking-time'),
+    cls: numeric('cumulative-layout-shift'),
+  };
+}
+
+/** The run with the median performance score (its metrics belong together), among the runs that measured. */
+function median(scores: Score[]): Score | undefined {
+  const measured = scores.filter((score) => !Number.isNaN(score.performance)).sort((a, b) => a.performance - b.performance);
+  return measured[Math.floor(measured.length / 2)];
+}
+
+/** One side: an app started from `root` (its built backend serves its built dashboard-web) on a database of its own. */
+async function measureSide(side: string, root: string, browser: Browser, chromePort: number) {
   const dir = await mkdtemp(join(tmpdir(), 'tallyline-web-delivery-'));
   const database = await startEmbeddedPostgres(dir, { database: 'bench' });
-  const app = await startApp(database.url);
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+  const app = await startServer(join(root, 'backend/dist/main.js'), { DATABASE_URL: database.url, LOG_LEVEL: 'warn', SEED_DEMO: 'false', STAFF_EMAIL: '', JWT_SECRET: 'bench-jwt-secret-not-for-production-use' }, '/api/health');
   try {
     const rows = [];
     for (const route of ROUTES) {
-      // A new context each time: an empty cache, as a first visit.
-      const context = await browser.newContext();
-      const page = await context.newPage();
-      const scripts: Promise<{ wire: number; decoded: number }>[] = [];
-      page.on('requestfinished', (request) => {
-        if (request.resourceType() !== 'script') return;
-        scripts.push(
-          (async () => {
-            const body = await (await request.response())?.body();
-            return { wire: (await request.sizes()).responseBodySize, decoded: body?.length ?? 0 };
-          })(),
-        );
+      const delivery = await measureDelivery(browser, app.url + route);
+      const scores: Score[] = [];
+      if (LIGHTHOUSE_ROUTES.has(route) || !args.quick) {
+        for (let run = 0; run < LIGHTHOUSE_RUNS; run += 1) scores.push(await lighthouseRun(chromePort, app.url + route));
+      }
+      const score = median(scores);
+      const scored = LIGHTHOUSE_ROUTES.has(route) && score;
+      rows.push({
+        side,
+        route,
+        scripts: delivery.scripts,
+        'JS KiB gzip': Math.round(delivery.gzip),
+        'JS KiB raw': Math.round(delivery.raw),
+        'JS KiB wire': Math.round(delivery.wire),
+        'LCP ms': Math.round(delivery.lcp),
+        'LH perf': score?.performance ?? null,
+        'LH a11y': score?.accessibility ?? null,
+        'LH LCP ms': score ? Math.round(score.lcp) : null,
+        'LH FCP ms': score ? Math.round(score.fcp) : null,
+        'LH TBT ms': score ? Math.round(score.tbt) : null,
+        'LH CLS': score ? Number(score.cls.toFixed(3)) : null,
+        'JS met': delivery.gzip <= TARGET_GZIP_KIB ? 'yes' : 'NO',
+        'LH met': scored ? (score.performance >= TARGET_PERFORMANCE && score.accessibility === 100 ? 'yes' : 'NO') : '',
       });
-      await page.goto(app.url + route, { waitUntil: 'networkidle' });
-      const lcp = Number(await page.evaluate(LCP_SCRIPT));
-      const sizes = await Promise.all(scripts);
-      const wire = sizes.reduce((sum, s) => sum + s.wire, 0) / 1024;
-      const decoded = sizes.reduce((sum, s) => sum + s.decoded, 0) / 1024;
-      rows.push({ route, scripts: scripts.length, 'JS KiB (wire)': Math.round(wire), 'JS KiB (decoded)': Math.round(decoded), 'LCP ms': Math.round(lcp), target: `<= ${TARGET_KIB} KiB`, met: wire <= TARGET_KIB ? 'yes' : 'NO' });
-      await context.close();
     }
-    await report('web-delivery', { conditions: { chromium: CHROMIUM, cache: 'empty (new context per route)', network: 'localhost, no throttling' }, rows });
+    return rows;
   } finally {
-    await browser.close();
     await app.stop();
     await database.stop();
     await rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  if (!CHROMIUM) throw new Error("No Chromium found: install Debian's chromium or set CHROMIUM_PATH.");
+  const sides: [string, string][] = [...(args.before ? [['before', resolve(args.before)] as [string, string]] : []), ['after', process.cwd()]];
+  for (const [side, root] of sides) {
+    if (!existsSync(join(root, 'backend/dist/main.js')) || !existsSync(join(root, 'dashboard-web/dist/index.html'))) throw new Error(`${side}: build ${root} first (backend and dashboard-web)`);
+  }
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });
+  try {
+    const rows = [];
+    for (const [side, root] of sides) rows.push(...(await measureSide(side, root, browser, chrome.port)));
+    await report(
+      'web-delivery',
+      {
+        chromium: CHROMIUM,
+        cache: 'empty (new context per route; Lighthouse clears storage per run)',
+        network: 'localhost; Lighthouse simulates its mobile preset (slow 4G, 4x CPU slowdown)',
+        lighthouseRuns: `${LIGHTHOUSE_RUNS} per route, median by performance score`,
+        machine: `${cpus().length} cores, load average ${loadavg().map((load) => load.toFixed(1)).join(' ')} at the end`,
+        targets: `JS <= ${TARGET_GZIP_KIB} KiB gzip per route; Lighthouse performance >= ${TARGET_PERFORMANCE}, accessibility 100 on ${[...LIGHTHOUSE_ROUTES].join(' ')}`,
+      },
+      rows,
+    );
+  } finally {
+    chrome.kill();
+    await browser.close();
   }
 }
 

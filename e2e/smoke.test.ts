@@ -37,7 +37,12 @@ describe('smoke: both web apps load', () => {
     // /api alone is the dashboard's API documentation page, so a direct link or a reload works.
     const docsPage = await fetch(app.server.url + '/api');
     assert.equal(docsPage.status, 200);
-    assert.match(await docsPage.text(), /<div id="root">/);
+    // Public pages come prerendered (dashboard-web/scripts/prerender.mjs): the page is in the HTML.
+    assert.match(await docsPage.text(), /<div id="root" data-prerendered="\/api">.*Documentazione API/s);
+    // Routes the build does not prerender get the empty shell, which the browser renders from scratch.
+    const dashboard = await fetch(app.server.url + '/dashboard/transactions');
+    assert.equal(dashboard.status, 200);
+    assert.match(await dashboard.text(), /<div id="root"><\/div>/);
   });
 
   it('sends the built files precompressed, hashed ones cached for a year and index.html revalidated', async () => {

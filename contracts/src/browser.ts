@@ -3,3 +3,11 @@
 
 /** localStorage key of the session token (spec §9). */
 export const AUTH_TOKEN_KEY = 'auth_token';
+
+// The constants the sign-up, sign-in and application forms render. The forms load their zod schemas from
+// the package's index only when they validate (dashboard-web's lib/form.ts lazyZodResolver).
+export * from './auth-messages.js';
+export * from './merchant-options.js';
+export * from './onboarding/document-rules.js';
+export * from './onboarding/messages.js';
+export * from './onboarding/options.js';

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+export { AUTH_MESSAGES } from './auth-messages.js';
+
 /** The spec's e-mail rule: text, an @, text, a dot, text. */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const MIN_PASSWORD_LENGTH = 8;
@@ -59,12 +61,3 @@ export const registerResponseSchema = z.object({ token: z.string(), user: userSc
 export type RegisterResponse = z.infer<typeof registerResponseSchema>;
 export const loginResponseSchema = z.object({ token: z.string(), message: z.string() });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
-
-export const AUTH_MESSAGES = {
-  emailTaken: 'Email already registered',
-  invalidCredentials: 'Invalid email or password',
-  tooManyAttempts: 'Too many failed sign-in attempts. Try again later.',
-  loginFailed: 'Login failed',
-  registrationFailed: 'Registration failed',
-} as const;
-

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { BUSINESS_TYPES } from './merchant-options.js';
 
-export const BUSINESS_TYPES = ['E-commerce', 'SaaS', 'Marketplace', 'Retail', 'Other'] as const;
+export { BUSINESS_TYPES } from './merchant-options.js';
+
 export const businessTypeSchema = z.enum(BUSINESS_TYPES, { error: 'Business type is required' });
 export const ENVIRONMENTS = ['production', 'staging'] as const;
 export const environmentSchema = z.enum(ENVIRONMENTS, { error: 'Environment must be production or staging' });

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
@@ -6,18 +7,25 @@ import { theme } from './lib/theme';
 import { ToastProvider } from './components/toast';
 import { AppRoutes } from './routes';
 
-export function App() {
+/** Everything around the router; the build's prerender (entry-server.tsx) puts a StaticRouter inside instead. */
+export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeProvider theme={theme}>
         <CssBaseline />
-        <ToastProvider>
-          {/* Navigations render in the same pass as session changes, so signing out lands on / and not on the dashboard guard's /login. */}
-          <BrowserRouter useTransitions={false}>
-            <AppRoutes />
-          </BrowserRouter>
-        </ToastProvider>
+        <ToastProvider>{children}</ToastProvider>
       </ThemeProvider>
     </QueryClientProvider>
+  );
+}
+
+export function App() {
+  return (
+    <AppProviders>
+      {/* Navigations render in the same pass as session changes, so signing out lands on / and not on the dashboard guard's /login. */}
+      <BrowserRouter useTransitions={false}>
+        <AppRoutes />
+      </BrowserRouter>
+    </AppProviders>
   );
 }

@@ -1,13 +1,9 @@
 import { z } from 'zod';
+import { ACCEPTED_DOCUMENT_TYPES, DOCUMENT_FIELDS, type DocumentField } from './document-rules.js';
 
-/** Multipart field names of the pre-check form's uploads (optional per the spec, checked when present). */
-export const DOCUMENT_FIELDS = ['passportId', 'proofOfResidence', 'bankStatements', 'directorSignature'] as const;
-export type DocumentField = (typeof DOCUMENT_FIELDS)[number];
+export * from './document-rules.js';
+
 export const documentFieldSchema = z.enum(DOCUMENT_FIELDS, { error: 'Unknown document' });
-/** What the file input offers; the server checks the content, not the name. */
-export const ACCEPTED_DOCUMENT_EXTENSIONS = ['.pdf', '.jpg', '.jpeg', '.png'] as const;
-export const ACCEPTED_DOCUMENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
-export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
 const EXTENSION_OF_TYPE: Record<(typeof ACCEPTED_DOCUMENT_TYPES)[number], string> = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png' };
 
 /**

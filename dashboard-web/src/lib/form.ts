@@ -1,5 +1,6 @@
 import type { ChangeEvent } from 'react';
-import { type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
+import type { FieldValues, Path, Resolver, UseFormReturn } from 'react-hook-form';
+import type { ZodType } from 'zod';
 import { ApiError } from './api';
 
 /**
@@ -40,4 +41,23 @@ export function applyServerErrors<T extends FieldValues>(form: AnyForm<T>, error
   for (const { field, message } of error.fieldErrors) {
     if (field in form.getValues()) form.setError(field as Path<T>, { type: 'server', message });
   }
+}
+
+/**
+ * `zodResolver(schema)` with the schema, zod and the resolver loaded at the form's first validation (forms
+ * validate at submit), not with its page: they are about half of a form page's JavaScript. The schema is
+ * the one the server validates with, from `@tallyline/contracts`.
+ */
+export function lazyZodResolver<Values extends FieldValues, Output = Values>(loadSchema: () => Promise<ZodType<unknown, FieldValues>>): Resolver<Values, unknown, Output> {
+  let loading: Promise<Resolver<Values, unknown, Output>> | undefined;
+  return async (values, context, options) => {
+    loading ??= Promise.all([import('@hookform/resolvers/zod'), loadSchema()]).then(
+      ([{ zodResolver }, schema]) => zodResolver(schema) as unknown as Resolver<Values, unknown, Output>,
+      (error: unknown) => {
+        loading = undefined; // a failed download is retried at the next submit
+        throw error;
+      },
+    );
+    return (await loading)(values, context, options);
+  };
 }

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
@@ -8,9 +8,14 @@ export interface WebApp {
   distDir: string;
 }
 
-/** Client-side routes: any unknown GET under an app's prefix answers that app's index.html. */
+/**
+ * Client-side routes: any unknown GET under an app's prefix answers that app's index.html, or rather, when
+ * the build wrote them (dashboard-web's scripts/prerender.mjs), the page prerendered for that path
+ * (`<path>.html`) or else the empty shell `spa.html` (index.html is then the prerendered home page).
+ */
 export class SpaFallback {
   private readonly indexes = new Map<string, string>();
+  private pages: Set<string> | undefined;
 
   constructor(private readonly apps: WebApp[]) {}
 
@@ -26,12 +31,27 @@ export class SpaFallback {
 
   async send(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const app = this.appFor(request.url)!;
+    const prerendered = this.prerenderedPage(app, pathOf(request.url));
+    // Through @fastify/static (decorated for the dashboard only): its .br/.gz and cache headers.
+    if (prerendered) return void (await reply.status(200).sendFile(prerendered, app.distDir));
     let html = this.indexes.get(app.prefix);
     if (html === undefined) {
-      html = readFileSync(join(app.distDir, 'index.html'), 'utf8');
+      const shell = join(app.distDir, 'spa.html');
+      html = readFileSync(existsSync(shell) ? shell : join(app.distDir, 'index.html'), 'utf8');
       this.indexes.set(app.prefix, html);
     }
     await reply.status(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+  }
+
+  /** `pricing.html` for /pricing when the build prerendered pages (it then wrote spa.html); the dashboard's HTML files, listed once. */
+  private prerenderedPage(app: WebApp, path: string): string | undefined {
+    if (app.prefix !== '') return undefined;
+    this.pages ??= new Set(
+      readdirSync(app.distDir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.html') && file !== 'spa.html'),
+    );
+    // / arrives here too when @fastify/static does not answer it (seen with preCompressed on).
+    const file = path === '/' ? 'index.html' : `${path.slice(1)}.html`;
+    return this.pages.has(file) && existsSync(join(app.distDir, 'spa.html')) ? file : undefined;
   }
 
   private appFor(url: string): WebApp | undefined {

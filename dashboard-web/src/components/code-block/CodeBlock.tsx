@@ -4,7 +4,7 @@ import ContentCopy from '@mui/icons-material/ContentCopy';
 import Check from '@mui/icons-material/Check';
 import { srOnly } from '../page';
 import { copyText } from './copy-text';
-import { withBaseUrl, withStripeHost } from './api-base-url';
+import { useSample } from './api-base-url';
 
 /** How long the "copied" label stays on the button (spec §9: 2 seconds). */
 export const COPY_FEEDBACK_MS = 2000;
@@ -27,7 +27,7 @@ type CopyState = 'idle' | 'copied' | 'failed';
 export function CodeBlock({ code, title, copyLabel = 'Copy', copiedLabel = 'Copied!', failedLabel = 'Copy failed' }: CodeBlockProps) {
   const [state, setState] = useState<CopyState>('idle');
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const text = withStripeHost(withBaseUrl(code));
+  const text = useSample(code);
 
   useEffect(() => () => clearTimeout(timer.current), []);
 

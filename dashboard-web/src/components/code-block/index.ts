@@ -1,3 +1,3 @@
 export { CodeBlock } from './CodeBlock';
-export { apiBaseUrl } from './api-base-url';
+export { useApiBaseUrl } from './api-base-url';
 export { copyText } from './copy-text';

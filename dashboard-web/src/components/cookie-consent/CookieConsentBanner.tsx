@@ -1,13 +1,17 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Box, Button, Container, Link, Paper, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { ALL_ACCEPTED, ESSENTIAL_ONLY, saveConsent, useCookieConsent } from './consent-store';
-import { CookiePreferencesDialog } from './CookiePreferencesDialog';
+
+// Loaded when the visitor chooses Customise: a dialog (MUI's Modal) and switches no page needs before.
+const CookiePreferencesDialog = lazy(() => import('./CookiePreferencesDialog').then((module) => ({ default: module.CookiePreferencesDialog })));
 
 /** Shown on every page until the visitor makes a choice; the choice is kept in localStorage. */
 export function CookieConsentBanner() {
   const consent = useCookieConsent();
   const [customising, setCustomising] = useState(false);
+  // Mounted from the first opening on, so that closing plays the dialog's exit transition.
+  const [dialogUsed, setDialogUsed] = useState(false);
   if (consent) return null;
 
   return (
@@ -36,14 +40,26 @@ export function CookieConsentBanner() {
               </Typography>
             </Box>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ flexShrink: 0 }}>
-              <Button variant="outlined" onClick={() => setCustomising(true)}>Customise</Button>
+              <Button
+                variant="outlined"
+                onClick={() => {
+                  setDialogUsed(true);
+                  setCustomising(true);
+                }}
+              >
+                Customise
+              </Button>
               <Button variant="outlined" onClick={() => saveConsent(ESSENTIAL_ONLY)}>Reject non-essential</Button>
               <Button variant="contained" disableElevation onClick={() => saveConsent(ALL_ACCEPTED)}>Accept all</Button>
             </Stack>
           </Stack>
         </Container>
       </Paper>
-      <CookiePreferencesDialog open={customising} onClose={() => setCustomising(false)} />
+      {dialogUsed && (
+        <Suspense fallback={null}>
+          <CookiePreferencesDialog open={customising} onClose={() => setCustomising(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,13 +1,16 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { AppBar, Box, Button, Container, IconButton, Link, Toolbar } from '@mui/material';
 import MenuIcon from '@mui/icons-material/Menu';
 import OpenInNew from '@mui/icons-material/OpenInNew';
 import { Link as RouterLink, NavLink, useLocation } from 'react-router';
 import { useCurrentMerchant } from '../../lib/session';
-import { EnvironmentSwitch } from './EnvironmentSwitch';
-import { MobileNav } from './MobileNav';
-import { UserMenu } from './UserMenu';
 import { API_DOCS_URL, NAV_LINKS } from './nav-links';
+
+// Loaded when first needed (signed in, menu opened), not with every public page: the drawer and the
+// menu bring MUI's Modal, Popover and List along.
+const EnvironmentSwitch = lazy(() => import('./EnvironmentSwitch').then((module) => ({ default: module.EnvironmentSwitch })));
+const MobileNav = lazy(() => import('./MobileNav').then((module) => ({ default: module.MobileNav })));
+const UserMenu = lazy(() => import('./UserMenu').then((module) => ({ default: module.UserMenu })));
 
 function Brand() {
   return (
@@ -32,6 +35,8 @@ const navButtonSx = {
 export function Header() {
   const { user, merchant, isLoading } = useCurrentMerchant();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // Mounted from the first opening on, so that closing plays the drawer's exit transition.
+  const [drawerUsed, setDrawerUsed] = useState(false);
   // The dashboard's top bar has its own switch; one badge per screen.
   const switchable = !useLocation().pathname.startsWith('/dashboard') ? merchant : null;
 
@@ -60,13 +65,19 @@ export function Header() {
           </Box>
           <Box sx={{ flexGrow: 1, display: { xs: 'block', md: 'none' } }} />
           <Box sx={{ display: { xs: 'none', md: 'flex' }, alignItems: 'center', gap: 1.5 }}>
-            {switchable && <EnvironmentSwitch environment={switchable.environment} />}
+            {switchable && (
+              <Suspense fallback={null}>
+                <EnvironmentSwitch environment={switchable.environment} />
+              </Suspense>
+            )}
             {user ? (
               <>
                 <Button component={RouterLink} to="/dashboard" variant="contained" disableElevation>
                   Dashboard
                 </Button>
-                <UserMenu user={user} />
+                <Suspense fallback={null}>
+                  <UserMenu user={user} />
+                </Suspense>
               </>
             ) : (
               !isLoading && (
@@ -86,13 +97,20 @@ export function Header() {
             aria-label="Open menu"
             aria-controls="mobile-nav"
             aria-expanded={drawerOpen ? 'true' : 'false'}
-            onClick={() => setDrawerOpen(true)}
+            onClick={() => {
+              setDrawerUsed(true);
+              setDrawerOpen(true);
+            }}
           >
             <MenuIcon />
           </IconButton>
         </Toolbar>
       </Container>
-      <MobileNav open={drawerOpen} onClose={() => setDrawerOpen(false)} user={user} merchant={switchable} />
+      {drawerUsed && (
+        <Suspense fallback={null}>
+          <MobileNav open={drawerOpen} onClose={() => setDrawerOpen(false)} user={user} merchant={switchable} />
+        </Suspense>
+      )}
     </AppBar>
   );
 }

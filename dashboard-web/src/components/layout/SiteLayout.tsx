@@ -1,16 +1,37 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Box, CircularProgress } from '@mui/material';
 import { Outlet } from 'react-router';
 import { Footer } from './Footer';
 import { Header, visuallyHidden } from './Header';
-import { CookieConsentBanner } from '../cookie-consent';
+import { CookieConsentBanner } from '../cookie-consent/CookieConsentBanner';
 
 function PageLoading() {
+  // A screen tall, so the footer stays below the fold while a page loads instead of jumping down when it arrives.
   return (
-    <Box role="status" aria-live="polite" sx={{ display: 'flex', justifyContent: 'center', py: 10 }}>
+    <Box role="status" aria-live="polite" sx={{ display: 'flex', justifyContent: 'center', py: 10, minHeight: '100vh' }}>
       <CircularProgress aria-label="Loading page" />
     </Box>
   );
+}
+
+/**
+ * Prerendered pages come with their form controls disabled (scripts/prerender.mjs): text typed into a
+ * field before React hydrates it would be reset when its form registers it, and a click on a select or a
+ * tab would do nothing. Rendered beside the page, inside its Suspense boundary, this runs once the page
+ * itself is hydrated.
+ */
+function EnablePrerenderedControls() {
+  useEffect(() => {
+    for (const control of document.querySelectorAll('[data-prerender-disabled]')) {
+      control.removeAttribute('disabled');
+      control.removeAttribute('data-prerender-disabled');
+    }
+    for (const widget of document.querySelectorAll('[data-prerender-aria-disabled]')) {
+      widget.removeAttribute('aria-disabled');
+      widget.removeAttribute('data-prerender-aria-disabled');
+    }
+  }, []);
+  return null;
 }
 
 /**
@@ -31,6 +52,7 @@ export function SiteLayout() {
       <Box component="main" id="main-content" tabIndex={-1} sx={{ flexGrow: 1, outline: 'none' }}>
         <Suspense fallback={<PageLoading />}>
           <Outlet />
+          <EnablePrerenderedControls />
         </Suspense>
       </Box>
       <Footer />

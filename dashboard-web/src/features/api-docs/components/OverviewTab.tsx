@@ -1,5 +1,5 @@
 import { Box, Card, CardContent, Grid, Typography } from '@mui/material';
-import { apiBaseUrl } from '../../../components/code-block';
+import { useApiBaseUrl } from '../../../components/code-block';
 import { STRIPE_NODE_EXAMPLE } from '../api-docs-samples';
 import { EndpointTable, H2, H3, P, type EndpointRow } from './DocParts';
 import { ItCodeBlock } from './ItCodeBlock';
@@ -68,7 +68,7 @@ const STRIPE_EVENTS = [
 ];
 
 export function OverviewTab() {
-  const base = apiBaseUrl();
+  const base = useApiBaseUrl();
   return (
     <Box>
       <H2>Panoramica</H2>

@@ -1,5 +1,6 @@
 import { Grid } from '@mui/material';
-import { ACCEPTED_DOCUMENT_EXTENSIONS, DOCUMENT_FIELDS, MAX_DOCUMENT_BYTES, ONBOARDING_MESSAGES, type DocumentField } from '@tallyline/contracts';
+import type { DocumentField } from '@tallyline/contracts';
+import { ACCEPTED_DOCUMENT_EXTENSIONS, DOCUMENT_FIELDS, MAX_DOCUMENT_BYTES, ONBOARDING_MESSAGES } from '@tallyline/contracts/browser';
 import type { DocumentFiles } from '../api/applications-api';
 import { FileField } from './FileField';
 

@@ -1,7 +1,6 @@
 import { Box, Button, Grid, Stack } from '@mui/material';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import {
   ANNUAL_REVENUES,
   AVERAGE_TRANSACTION_VALUES,
@@ -9,17 +8,15 @@ import {
   HOW_DID_YOU_HEAR,
   INDUSTRY_TYPES,
   LONG_BUSINESS_TYPES,
-  longApplicationSchema,
   MONTHLY_VOLUMES,
   NUMBER_OF_EMPLOYEES,
   ONBOARDING_MESSAGES,
   PAYMENT_METHODS,
   PROCESSING_COUNTRIES,
   REFUND_RATES,
-  type LongApplication,
-  type SubmitApplicationResponse,
-} from '@tallyline/contracts';
-import { applyServerErrors } from '../../../lib/form';
+} from '@tallyline/contracts/browser';
+import type { LongApplication, SubmitApplicationResponse } from '@tallyline/contracts';
+import { applyServerErrors, lazyZodResolver } from '../../../lib/form';
 import { useToast } from '../../../components/toast';
 import { submitLongApplication } from '../api/applications-api';
 import { FormSection } from './FormSection';
@@ -51,11 +48,13 @@ const half: Size = { xs: 12, sm: 6 };
 const full: Size = { xs: 12 };
 const OPTIONAL = new Set(['vatNumber', 'addressLine2', 'additionalInfo', 'terminationDetails']);
 
+const resolver = lazyZodResolver<Values, LongApplication>(() => import('@tallyline/contracts').then((contracts) => contracts.longApplicationSchema));
+
 /** The long application (spec: "Merchant application: long form"), submitted for real as JSON. */
 export function LongApplicationForm({ onSubmitted }: { onSubmitted: (result: SubmitApplicationResponse) => void }) {
   const toast = useToast();
   const form = useForm<Values, unknown, LongApplication>({
-    resolver: zodResolver(longApplicationSchema) as unknown as Resolver<Values, unknown, LongApplication>,
+    resolver,
     defaultValues: EMPTY,
     reValidateMode: 'onSubmit',
   });

@@ -1,19 +1,12 @@
 import { useState } from 'react';
 import { Box, Button, Container, Grid, Stack, Typography } from '@mui/material';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import {
-  COMPANY_TYPES,
-  DOCUMENT_FIELDS,
-  OPERATING_COUNTRIES,
-  ONBOARDING_MESSAGES,
-  precheckApplicationSchema,
-  type DocumentField,
-  type PrecheckApplication } from '@tallyline/contracts';
+import type { DocumentField, PrecheckApplication } from '@tallyline/contracts';
+import { COMPANY_TYPES, DOCUMENT_FIELDS, OPERATING_COUNTRIES, ONBOARDING_MESSAGES } from '@tallyline/contracts/browser';
 import { ApiError, errorMessage } from '../../../lib/api';
-import { applyServerErrors } from '../../../lib/form';
+import { applyServerErrors, lazyZodResolver } from '../../../lib/form';
 import { useToast } from '../../../components/toast';
 import { submitPrecheckApplication, type DocumentFiles } from '../api/applications-api';
 import { DocumentUploads, documentProblem, NO_DOCUMENTS } from '../components/DocumentUploads';
@@ -40,6 +33,8 @@ type Size = { xs: number; sm?: number };
 const half: Size = { xs: 12, sm: 6 };
 const full: Size = { xs: 12 };
 
+const resolver = lazyZodResolver<Values, PrecheckApplication>(() => import('@tallyline/contracts').then((contracts) => contracts.precheckApplicationSchema));
+
 /** The pre-check application (spec: "Merchant application: pre-check form"), with its four documents. */
 export default function PrecheckApplicationPage() {
   const toast = useToast();
@@ -47,7 +42,7 @@ export default function PrecheckApplicationPage() {
   const [files, setFiles] = useState<DocumentFiles>(NO_DOCUMENTS);
   const [fileErrors, setFileErrors] = useState<Partial<Record<DocumentField, string>>>({});
   const form = useForm<Values, unknown, PrecheckApplication>({
-    resolver: zodResolver(precheckApplicationSchema) as unknown as Resolver<Values, unknown, PrecheckApplication>,
+    resolver,
     defaultValues: EMPTY,
     reValidateMode: 'onSubmit' });
 

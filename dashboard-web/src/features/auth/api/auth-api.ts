@@ -1,11 +1,5 @@
-import {
-  AUTH_MESSAGES,
-  type LoginRequest,
-  type LoginResponse,
-  type MerchantRegisterRequest,
-  type RegisterRequest,
-  type RegisterResponse,
-} from '@tallyline/contracts';
+import type { LoginRequest, LoginResponse, MerchantRegisterRequest, RegisterRequest, RegisterResponse } from '@tallyline/contracts';
+import { AUTH_MESSAGES } from '@tallyline/contracts/browser';
 import { apiRequest } from '../../../lib/api';
 
 /** POST /api/auth/login; only an answer carrying a token counts as success. */

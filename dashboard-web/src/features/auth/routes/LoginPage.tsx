@@ -1,20 +1,22 @@
 import { Alert, Box, Button, Card, CardContent, Container, Link, Stack, TextField, Typography } from '@mui/material';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { AUTH_MESSAGES, loginRequestSchema, type LoginRequest } from '@tallyline/contracts';
+import type { LoginRequest } from '@tallyline/contracts';
+import { AUTH_MESSAGES } from '@tallyline/contracts/browser';
 import { errorMessage } from '../../../lib/api';
-import { textFieldProps } from '../../../lib/form';
+import { lazyZodResolver, textFieldProps } from '../../../lib/form';
 import { useSignIn } from '../../../lib/session';
 import { PasswordField } from '../components/PasswordField';
 import { login } from '../api/auth-api';
+
+const resolver = lazyZodResolver<LoginRequest>(() => import('@tallyline/contracts').then((contracts) => contracts.loginRequestSchema));
 
 export default function LoginPage() {
   const navigate = useNavigate();
   const signIn = useSignIn();
   const form = useForm<LoginRequest>({
-    resolver: zodResolver(loginRequestSchema),
+    resolver,
     defaultValues: { email: '', password: '' },
     reValidateMode: 'onSubmit' });
   const signInMutation = useMutation({

@@ -1,12 +1,12 @@
 import { Box, Button, Checkbox, FormControl, FormControlLabel, FormHelperText, Link, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { BUSINESS_TYPES, merchantRegisterFormSchema } from '@tallyline/contracts';
+import type { merchantRegisterFormSchema } from '@tallyline/contracts';
+import { BUSINESS_TYPES } from '@tallyline/contracts/browser';
 import { errorMessage } from '../../../lib/api';
-import { applyServerErrors, fieldError, textFieldProps } from '../../../lib/form';
+import { applyServerErrors, fieldError, lazyZodResolver, textFieldProps } from '../../../lib/form';
 import { useCurrentUser, useSignIn } from '../../../lib/session';
 import { useToast } from '../../../components/toast';
 import { AuthCard } from '../components/AuthCard';
@@ -20,6 +20,8 @@ type Values = Omit<z.input<typeof merchantRegisterFormSchema>, 'terms' | 'busine
 
 const EMPTY: Values = { firstName: '', lastName: '', email: '', companyName: '', website: '', businessType: '', password: '', terms: false };
 
+const resolver = lazyZodResolver<Values, Output>(() => import('@tallyline/contracts').then((contracts) => contracts.merchantRegisterFormSchema));
+
 export default function MerchantRegisterPage() {
   const toast = useToast();
   const navigate = useNavigate();
@@ -27,7 +29,7 @@ export default function MerchantRegisterPage() {
   // The session check must have settled before a new account replaces it.
   const { isLoading: authLoading } = useCurrentUser();
   const form = useForm<Values, unknown, Output>({
-    resolver: zodResolver(merchantRegisterFormSchema) as unknown as Resolver<Values, unknown, Output>,
+    resolver,
     defaultValues: EMPTY,
     reValidateMode: 'onSubmit' });
 

@@ -1,11 +1,11 @@
 import { Box, Button, Link, Stack, Typography } from '@mui/material';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { AUTH_MESSAGES, registerFormSchema, type RegisterForm } from '@tallyline/contracts';
+import type { RegisterForm } from '@tallyline/contracts';
+import { AUTH_MESSAGES } from '@tallyline/contracts/browser';
 import { errorMessage } from '../../../lib/api';
-import { applyServerErrors, textFieldProps } from '../../../lib/form';
+import { applyServerErrors, lazyZodResolver, textFieldProps } from '../../../lib/form';
 import { useSignIn } from '../../../lib/session';
 import { useToast } from '../../../components/toast';
 import { AuthCard } from '../components/AuthCard';
@@ -15,12 +15,14 @@ import { registerUser } from '../api/auth-api';
 
 const EMPTY: RegisterForm = { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' };
 
+const resolver = lazyZodResolver<RegisterForm>(() => import('@tallyline/contracts').then((contracts) => contracts.registerFormSchema));
+
 export default function RegisterPage() {
   const toast = useToast();
   const navigate = useNavigate();
   const signIn = useSignIn();
   const form = useForm<RegisterForm>({
-    resolver: zodResolver(registerFormSchema),
+    resolver,
     defaultValues: EMPTY,
     mode: 'onSubmit',
     reValidateMode: 'onSubmit' });

@@ -1,0 +1,9 @@
+// Zod-free, so the browser entry (browser.ts) can offer it without the schemas.
+
+export const AUTH_MESSAGES = {
+  emailTaken: 'Email already registered',
+  invalidCredentials: 'Invalid email or password',
+  tooManyAttempts: 'Too many failed sign-in attempts. Try again later.',
+  loginFailed: 'Login failed',
+  registrationFailed: 'Registration failed',
+} as const;
