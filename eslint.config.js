@@ -53,7 +53,7 @@ const boundaryZones = [
 ];
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', '.data/**', '**/*.cjs', 'lint/fixtures/**'] },
+  { ignores: ['**/dist/**', '**/.tmp/**', '**/node_modules/**', '**/coverage/**', '.data/**', '**/*.cjs', 'lint/fixtures/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
