@@ -5,7 +5,7 @@ import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { samplePrecheckApplication } from '@tallyline/contracts';
 import { seriousA11yViolations } from './support/axe.js';
-import { useAppAndBrowser } from './support/app.js';
+import { callApi, useAppAndBrowser } from './support/app.js';
 import { watchErrors } from './support/browser.js';
 import { STAFF } from './support/server.js';
 
@@ -21,16 +21,7 @@ describe('staff views of money and the merchant drawer timeline', () => {
   const ids = { refunded: '', declined: '', viaStripe: '', ofOther: '' };
   let staff = { token: '', user: {} as unknown };
 
-  async function api<T>(path: string, body?: unknown, token = owner.token): Promise<T> {
-    const res = await fetch(app.server.url + path, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await res.text();
-    assert.ok(res.ok, `${path}: ${res.status} ${text}`);
-    return JSON.parse(text) as T;
-  }
+  const api = <T>(path: string, body?: unknown, token = owner.token) => callApi<T>(app.server.url, path, body, token);
 
   async function merchant(company: string, email = `m-${randomUUID().slice(0, 8)}@example.test`): Promise<string> {
     const { token } = await api<{ token: string }>('/api/auth/register', { email, password: 'password-123', firstName: 'Olive', lastName: 'Owner' }, '');

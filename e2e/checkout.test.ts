@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { useAppAndBrowser } from './support/app.js';
+import { callApi, useAppAndBrowser } from './support/app.js';
 import { seriousA11yViolations } from './support/axe.js';
 import { watchErrors } from './support/browser.js';
 
@@ -17,16 +17,7 @@ describe('hosted checkout (/pay/{id}) against the real app', () => {
   const app = useAppAndBrowser();
   const merchant = { token: '', company: `Mug Shop ${randomUUID().slice(0, 4)}` };
 
-  async function api<T>(path: string, body?: unknown, token = merchant.token): Promise<T> {
-    const res = await fetch(app.server.url + path, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await res.text();
-    assert.ok(res.ok, `${path}: ${res.status} ${text}`);
-    return JSON.parse(text) as T;
-  }
+  const api = <T>(path: string, body?: unknown, token = merchant.token) => callApi<T>(app.server.url, path, body, token);
 
   /** A payment link as POST /api/client/payments gives it to the merchant. */
   async function paymentLink(extra: Record<string, unknown> = {}): Promise<{ id: string; paymentUrl: string }> {

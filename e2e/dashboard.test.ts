@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readFile } from 'node:fs/promises';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { useAppAndBrowser } from './support/app.js';
+import { callApi, useAppAndBrowser } from './support/app.js';
 import { watchErrors } from './support/browser.js';
 
 /** Screenshots are for people to look at, not part of the repository. */
@@ -24,16 +24,7 @@ describe('the merchant dashboard against the real app', () => {
   const app = useAppAndBrowser();
   const merchant = { token: '', company: `Acme Widgets ${randomUUID().slice(0, 4)}`, paid: [] as string[], pending: '' };
 
-  async function api<T>(path: string, body?: unknown, token = merchant.token): Promise<T> {
-    const res = await fetch(app.server.url + path, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await res.text();
-    assert.ok(res.ok, `${path}: ${res.status} ${text}`);
-    return JSON.parse(text) as T;
-  }
+  const api = <T>(path: string, body?: unknown, token = merchant.token) => callApi<T>(app.server.url, path, body, token);
 
   /** A payment in the merchant's current environment, paid with the approving card unless `pending`. */
   async function payment(amount: number, extra: Record<string, unknown>, pending = false): Promise<string> {

@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import { after, before } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from './browser.js';
@@ -23,4 +24,16 @@ export function useAppAndBrowser(env: Record<string, string> = {}): AppUnderTest
     await app.server?.stop();
   });
   return app;
+}
+
+/** A JSON call to the app under test (POST when there is a body), failing the test unless it is 2xx. */
+export async function callApi<T>(baseUrl: string, path: string, body?: unknown, token?: string): Promise<T> {
+  const res = await fetch(baseUrl + path, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await res.text();
+  assert.ok(res.ok, `${path}: ${res.status} ${text}`);
+  return JSON.parse(text) as T;
 }
