@@ -1,19 +1,10 @@
 import { Alert, Box, Button, Chip, Container, Stack, Typography } from '@mui/material';
-import type { CryptoPaymentStatus } from '@tallyline/contracts';
 import { useParams } from 'react-router';
+import { cryptoStatusLabel } from '../../../components/crypto-status';
 import { PageHeader } from '../../../components/page';
 import { useCryptoCheckout, useSimulate } from '../api/crypto-checkout-api';
 import { Countdown } from '../components/Countdown';
 import { PaymentQr } from '../components/PaymentQr';
-
-/** Spec §4: the status labels of the crypto page; an unknown status shows its raw value. Colours kept to those with AA contrast. */
-const STATUS_LABELS: Record<CryptoPaymentStatus, { label: string; color: 'success' | 'error' | 'default' }> = {
-  pending: { label: 'In Attesa', color: 'default' },
-  processing: { label: 'Elaborazione', color: 'default' },
-  completed: { label: 'Completato', color: 'success' },
-  failed: { label: 'Fallito', color: 'error' },
-  expired: { label: 'Scaduto', color: 'default' },
-};
 
 /** The hosted page of one crypto payment (/crypto-payments/{id}): what to send where, before when. */
 export default function CryptoPaymentPage() {
@@ -24,7 +15,7 @@ export default function CryptoPaymentPage() {
   if (isPending) return <PageHeader title="Pagamento crypto" subtitle="Caricamento..." />;
   if (error || !payment) return <PageHeader title="Pagamento crypto" subtitle="Pagamento non trovato" />;
 
-  const status = STATUS_LABELS[payment.status] ?? { label: payment.status, color: 'default' as const };
+  const status = cryptoStatusLabel(payment.status);
   return (
     <>
       <PageHeader title="Pagamento crypto" subtitle={`Ordine ${payment.orderId}`} />

@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Chip, Stack, Typography } from '@mui/material';
 import OpenInNew from '@mui/icons-material/OpenInNew';
 import type { CryptoPayment } from '@tallyline/contracts';
-import { statusLabel } from '../crypto-labels';
+import { cryptoStatusLabel } from '../../../components/crypto-status';
 
 const dateFormat = new Intl.DateTimeFormat('it-IT', { dateStyle: 'short', timeStyle: 'short' });
 
@@ -20,7 +20,7 @@ export function CryptoHistory({ payments, isPending, isError }: CryptoHistoryPro
   return (
     <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }} data-testid="crypto-history">
       {payments.map((payment) => {
-        const status = statusLabel(payment.status);
+        const status = cryptoStatusLabel(payment.status);
         return (
           <Box component="li" key={payment.id} sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 2, bgcolor: 'background.paper' }}>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
