@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { EventStore } from '../src/platform/event-store/event-store.port.js';
+import { ProcessorRunner } from '../src/platform/projections/processor-runner.js';
 import type { TestApp } from './support/app.js';
 import { bearer, createStaff, registerMerchant } from './support/auth.js';
 import { createApplication, createOnboardingApp, PDF, PNG } from './support/onboarding.js';
@@ -156,12 +157,16 @@ describe('onboarding: the staff review queue', () => {
 
   it('reads the stream once per status change; an unknown application is 404 whatever If-Match says', async () => {
     const { id } = await createApplication(t);
+    // The webhook outbox reads the stream too (application.status_changed), on its own time: only the command's reads count here.
+    const processors = t.app.get(ProcessorRunner);
+    await processors.stop('webhook-outbox');
     const reads = jest.spyOn(t.app.get(EventStore), 'readStream');
     try {
       expect((await patch(id, { status: 'under_review' }, { 'if-match': '0' })).statusCode).toBe(200);
       expect(reads.mock.calls.map(([stream]) => stream)).toEqual([`application-${id}`]);
     } finally {
       reads.mockRestore();
+      processors.start(processors.processorNamed('webhook-outbox')!);
     }
     for (const ifMatch of ['0', '7', '"abc"', undefined]) {
       const unknown = await patch('3f1c3a9e-2a8e-4d4f-9b43-4a4fb1c2d3e4', { status: 'approved' }, ifMatch === undefined ? {} : { 'if-match': ifMatch });
