@@ -174,7 +174,8 @@ describe('hosted checkout (/pay/{id}) against the real app', () => {
     await page.goto(secured.paymentUrl);
     await payWith(page, CARDS.threeDSecure);
     await page.getByRole('button', { name: 'Approve' }).click();
-    await page.waitForURL(`${SHOP}/thanks?paymentId=${secured.id}&status=completed`);
+    // Back from the gateway's page, the return URL also carries Stripe's names for the outcome.
+    await page.waitForURL(`${SHOP}/thanks?paymentId=${secured.id}&status=completed&payment_intent=pi_${secured.id.replaceAll('-', '')}&redirect_status=succeeded`);
 
     // The link opened again later offers the way back instead of sending the payer off by itself.
     await page.goto(secured.paymentUrl);

@@ -151,7 +151,8 @@ describe('the dashboard payment methods and settings tabs against the real app',
   it('settings: account, the IPN URL with its Copied! toast, integration status and security', async () => {
     const page = await open('/dashboard/settings');
     const errors = watchErrors(page);
-    await page.getByText(merchant.company).waitFor();
+    // The account section (the sidebar names the company too).
+    await page.getByRole('definition').filter({ hasText: merchant.company }).waitFor();
     await page.getByText('https://lamps.example').waitFor();
     const ipn = page.getByTestId('ipn-url');
     await page.waitForFunction(() => document.querySelector<HTMLTextAreaElement>('[data-testid="ipn-url"]')?.value.endsWith('/api/webhooks/sandbox'));
