@@ -5,7 +5,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { useAppAndBrowser } from './support/app.js';
+import { openSignedIn, useAppAndBrowser } from './support/app.js';
 import { seriousA11yViolations } from './support/axe.js';
 import { watchErrors } from './support/browser.js';
 
@@ -58,14 +58,8 @@ describe('the dashboard payment methods and settings tabs against the real app',
   }
 
   async function open(path: string, width = 1280): Promise<Page> {
-    const page = await app.browser.newPage({ viewport: { width, height: 900 } });
+    const page = await openSignedIn(app, merchant.token, path, width);
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.server.url });
-    await page.addInitScript((token) => {
-      window.localStorage.setItem('auth_token', token);
-      // A decided cookie choice, so the banner does not cover the screenshots.
-      window.localStorage.setItem('tallyline_cookie_consent', JSON.stringify({ essential: true, functional: false, analytics: false, marketing: false, decidedAt: new Date().toISOString() }));
-    }, merchant.token);
-    await page.goto(app.server.url + path);
     return page;
   }
 

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readFile } from 'node:fs/promises';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { callApi, useAppAndBrowser } from './support/app.js';
+import { callApi, openSignedIn, useAppAndBrowser } from './support/app.js';
 import { watchErrors } from './support/browser.js';
 
 /** Screenshots are for people to look at, not part of the repository. */
@@ -44,16 +44,7 @@ describe('the merchant dashboard against the real app', () => {
     return id;
   }
 
-  async function open(path: string, width = 1280): Promise<Page> {
-    const page = await app.browser.newPage({ viewport: { width, height: 900 } });
-    await page.addInitScript((token) => {
-      window.localStorage.setItem('auth_token', token);
-      // A decided cookie choice, so the banner does not cover the screenshots.
-      window.localStorage.setItem('tallyline_cookie_consent', JSON.stringify({ essential: true, functional: false, analytics: false, marketing: false, decidedAt: new Date().toISOString() }));
-    }, merchant.token);
-    await page.goto(app.server.url + path);
-    return page;
-  }
+  const open = (path: string, width = 1280) => openSignedIn(app, merchant.token, path, width);
 
   async function shoot(page: Page, name: string) {
     await mkdir(SHOTS, { recursive: true });

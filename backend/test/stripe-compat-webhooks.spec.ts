@@ -7,6 +7,7 @@ import { bearer, registerMerchant } from './support/auth.js';
 import { cardToken, CARDS, createPayment, pay } from './support/payments.js';
 import { outboxCaughtUp } from './support/caught-up.js';
 import { HttpReceiver, type ReceivedRequest } from './support/http-receiver.js';
+import { failureOf, paymentIdOf } from './support/stripe.js';
 
 /**
  * /v1/webhook_endpoints and the Stripe-format deliveries, disputes, and the same payment through both
@@ -26,19 +27,8 @@ describe('Stripe-compatible webhooks, disputes and the two doors', () => {
     return { stripe: new Stripe(res.json<{ key: string }>().key, { host: '127.0.0.1', port: Number(port), protocol: 'http' }), token };
   }
 
-  const paymentIdOf = (intentId: string) => intentId.slice(3).replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5');
-
   /** Stripe's own verification of what the receiver got; throws on a bad signature. */
   const verified = (stripe: Stripe, hook: ReceivedRequest, secret: string) => stripe.webhooks.constructEvent(hook.body, String(hook.headers['stripe-signature']), secret);
-
-  async function failureOf(call: Promise<unknown>): Promise<Stripe.errors.StripeError> {
-    const error = await call.then(
-      () => undefined,
-      (e: unknown) => e,
-    );
-    if (!(error instanceof Stripe.errors.StripeError)) throw new Error(`expected a StripeError, got ${String(error)}`);
-    return error;
-  }
 
   beforeAll(async () => {
     t = await createTestApp({ WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_POLL_MS: '20' }, { listen: true });

@@ -7,6 +7,7 @@ import { BindIdempotencyKey } from '../src/stripe-compat/idempotency/bind-idempo
 import { createTestApp, type TestApp } from './support/app.js';
 import { bearer, registerMerchant } from './support/auth.js';
 import { cardToken, CARDS, createPayment, eventTypes, pay } from './support/payments.js';
+import { failureOf, paymentIdOf } from './support/stripe.js';
 
 /** The Stripe-compatible API (/v1), driven only through Stripe's official Node library, over real HTTP. */
 describe('Stripe-compatible API through stripe-node', () => {
@@ -22,18 +23,6 @@ describe('Stripe-compatible API through stripe-node', () => {
     const key = res.json<{ key: string }>().key;
     const { port } = new URL(t.config.publicUrl);
     return { client: new Stripe(key, { host: '127.0.0.1', port: Number(port), protocol: 'http' }), token };
-  }
-
-  const paymentIdOf = (intentId: string) => intentId.slice(3).replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5');
-
-  /** The error a call rejects with (stripe-node's typed errors). */
-  async function failureOf(call: Promise<unknown>): Promise<Stripe.errors.StripeError> {
-    const error = await call.then(
-      () => undefined,
-      (e: unknown) => e,
-    );
-    if (!(error instanceof Stripe.errors.StripeError)) throw new Error(`expected a StripeError, got ${String(error)}`);
-    return error;
   }
 
   beforeAll(async () => {

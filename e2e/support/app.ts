@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before } from 'node:test';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from './browser.js';
 import { startServer, type RunningServer } from './server.js';
 
@@ -36,4 +36,15 @@ export async function callApi<T>(baseUrl: string, path: string, body?: unknown, 
   const text = await res.text();
   assert.ok(res.ok, `${path}: ${res.status} ${text}`);
   return JSON.parse(text) as T;
+}
+
+/** A page signed in with `token`, the cookie choice already made (no banner over the screenshots), at `path`. */
+export async function openSignedIn(app: AppUnderTest, token: string, path: string, width = 1280): Promise<Page> {
+  const page = await app.browser.newPage({ viewport: { width, height: 900 } });
+  await page.addInitScript((session) => {
+    window.localStorage.setItem('auth_token', session);
+    window.localStorage.setItem('tallyline_cookie_consent', JSON.stringify({ essential: true, functional: false, analytics: false, marketing: false, decidedAt: new Date().toISOString() }));
+  }, token);
+  await page.goto(app.server.url + path);
+  return page;
 }
