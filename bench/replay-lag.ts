@@ -22,7 +22,7 @@ import { BENCH_DATA_DIR, openBench, seconds, type Bench } from './support.js';
 
 const RATE = sized('RATE', 1000, 50); // events per second
 const READS = sized('READS', 200, 20); // read-model lookups per second
-const STEADY_SECONDS = sized('STEADY_SECONDS', 30, 3);
+const STEADY_SECONDS = sized('STEADY_SECONDS', 30, 2);
 const BURST_SECONDS = sized('BURST_SECONDS', 10, 2);
 const AFTER_BURST_SECONDS = sized('AFTER_BURST_SECONDS', 10, 2);
 const SCALE_SECONDS = sized('SCALE_SECONDS', 15, 2);

@@ -28,9 +28,9 @@ import { QUICK, report, serverVersion, sized } from './results.js';
 import { openBench, seconds } from './support.js';
 
 const DIR = process.env.BENCH_PAYMENTS_DIR ?? (QUICK ? '.data/bench-payments-quick' : '.data/bench-payments');
-const PAYMENTS = sized('PAYMENTS', 1_000_000, 2_000);
+const PAYMENTS = sized('PAYMENTS', 1_000_000, 1_000);
 const RATE = sized('RATE', 500, 100); // requests per second
-const DURATION = sized('DURATION', 30, 3); // seconds per endpoint
+const DURATION = sized('DURATION', 30, 2); // seconds per endpoint
 const WARMUP = sized('WARMUP', 5, 1); // seconds per endpoint at RATE, not measured
 const CONNECTIONS = sized('CONNECTIONS', 32, 8);
 const TARGETS = { list: 25, stats: 15 }; // p99 ms

@@ -33,14 +33,14 @@ const QUICK = process.argv.includes('--quick');
 const setting = (name: string, full: number, quick: number) => Number(process.env[name] ?? (QUICK ? quick : full));
 const MERCHANTS = setting('MERCHANTS', 100, 12);
 const ENDPOINTS_PER_MERCHANT = setting('ENDPOINTS', 3, 3);
-const DURATION = setting('DURATION', 60, 5); // seconds measured in a) and c)
+const DURATION = setting('DURATION', 60, 2); // seconds measured in a) and c)
 const WARMUP = setting('WARMUP', 5, 1);
 const RATE = setting('RATE', 200, 200); // events per second in b)
-const LATENCY_SECONDS = setting('LATENCY_SECONDS', 30, 3);
+const LATENCY_SECONDS = setting('LATENCY_SECONDS', 30, 2);
 /** a) and c) alternate this many times. */
 const ROUNDS = setting('ROUNDS', 2, 1);
 /** Deliveries the log is kept ahead of the receiver by in a) and c): the worker never runs dry. */
-const BACKLOG = setting('BACKLOG', 5_000, 2_000);
+const BACKLOG = setting('BACKLOG', 5_000, 1_000);
 const HANGING_SHARE = 0.1;
 /** The app's WEBHOOK_CONCURRENCY (its default), and the bare client's. */
 const CONCURRENCY = setting('CONCURRENCY', 32, 32);
