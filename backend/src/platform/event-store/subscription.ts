@@ -9,7 +9,8 @@ export interface WakeUpSource {
 interface Options {
   after: bigint;
   batchSize: number;
-  read(after: bigint, limit: number): Promise<StoredEvent[]>;
+  /** `seen`: the wake-up generation the caller has accounted for (an empty answer is at least that recent). */
+  read(after: bigint, limit: number, seen: number): Promise<StoredEvent[]>;
   hasUnsettled(after: bigint): Promise<boolean>;
   wakeUps: WakeUpSource;
 }
@@ -35,7 +36,7 @@ export function pollingSubscription(options: Options): EventSubscription {
     while (!abort.signal.aborted) {
       await options.wakeUps.ensureListening();
       const seen = options.wakeUps.generation;
-      const batch = await options.read(position, options.batchSize);
+      const batch = await options.read(position, options.batchSize, seen);
       if (abort.signal.aborted) return;
       const last = batch.at(-1);
       if (last) {
