@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { StoredEvent } from './event-store.port.js';
 import { SharedFeed } from './shared-feed.js';
 
-const event = (position: bigint) => ({ globalPosition: position }) as StoredEvent;
+const event = (position: bigint) => ({ globalPosition: position, eventId: String(position) }) as StoredEvent;
 
 /** A settled log whose reads answer at once and are recorded. */
 function log(positions: number[]) {
@@ -95,5 +95,14 @@ describe('SharedFeed', () => {
     source.events.push(event(5n));
     expect(await feed.read(4n, 10, 1)).toEqual([event(5n)]);
     expect(source.asked).toEqual([0n, 3n, 4n]);
+  });
+
+  it('starts over from the log when it finds other events there than those it kept (the log was emptied)', async () => {
+    const source = log([1, 2, 3]);
+    const feed = new SharedFeed({ generation: 0 }, source);
+    expect(await feed.read(0n, 10, 0)).toHaveLength(3);
+    source.events.splice(0, 3, { globalPosition: 7n, eventId: 'new' } as StoredEvent);
+    expect(await feed.read(0n, 10, 1, true)).toEqual([{ globalPosition: 7n, eventId: 'new' }]);
+    expect(await feed.read(0n, 10, 1)).toEqual([{ globalPosition: 7n, eventId: 'new' }]);
   });
 });

@@ -42,11 +42,13 @@ export class SharedFeed {
   /**
    * The events after `after`, at most `limit`. `seen` is the wake-up generation the caller has taken
    * into account: an answer of nothing comes from a read begun at that generation or later, so an
-   * announcement the caller counts as seen is never missed.
+   * announcement the caller counts as seen is never missed. `own`: ask the database, not what was
+   * kept (a subscription starts so: what it reads is then the log as it is now, even where the log
+   * was emptied since, as tests do between cases).
    */
-  async read(after: bigint, limit: number, seen: number): Promise<StoredEvent[]> {
+  async read(after: bigint, limit: number, seen: number, own = false): Promise<StoredEvent[]> {
     for (;;) {
-      if (!this.covers(after)) return this.readDirect(after, limit);
+      if (own || !this.covers(after)) return this.readDirect(after, limit);
       const kept = this.after(after, limit);
       if (kept.length > 0 || after < this.head) return kept;
       if (this.confirmedAt !== undefined && this.confirmedAt >= seen) return [];
@@ -64,8 +66,9 @@ export class SharedFeed {
   private async readDirect(after: bigint, limit: number): Promise<StoredEvent[]> {
     const generation = this.wakeUps.generation;
     const batch = await this.direct.run(`${generation}:${after}:${limit}`, () => this.ask.read(after, limit));
-    // A subscriber ahead of the kept range (or the first one) moves the range to where it reads.
-    if (this.start === undefined || after > this.head) {
+    // A subscriber ahead of the kept range (or the first one) moves the range to where it reads; so
+    // does a read that finds other events than those kept there (the log was emptied, as in tests).
+    if (this.start === undefined || after > this.head || (this.covers(after) && !this.agrees(after, batch))) {
       this.events = [];
       this.start = after;
       this.head = after;
@@ -73,6 +76,13 @@ export class SharedFeed {
     }
     if (this.covers(after)) this.absorb(after, batch, limit, generation);
     return batch;
+  }
+
+  /** The read begins with the events kept after `after`, and has nothing else below the head. */
+  private agrees(after: bigint, batch: StoredEvent[]): boolean {
+    const kept = this.after(after, Math.max(batch.length, 1));
+    const next = batch[kept.length];
+    return kept.every((event, i) => event.eventId === batch[i]?.eventId) && (next === undefined || next.globalPosition > this.head);
   }
 
   private covers(position: bigint): boolean {

@@ -9,8 +9,11 @@ export interface WakeUpSource {
 interface Options {
   after: bigint;
   batchSize: number;
-  /** `seen`: the wake-up generation the caller has accounted for (an empty answer is at least that recent). */
-  read(after: bigint, limit: number, seen: number): Promise<StoredEvent[]>;
+  /**
+   * `seen`: the wake-up generation the caller has accounted for (an empty answer is at least that
+   * recent). `first`: the subscription has had nothing yet: it asks the database itself.
+   */
+  read(after: bigint, limit: number, seen: number, first: boolean): Promise<StoredEvent[]>;
   hasUnsettled(after: bigint): Promise<boolean>;
   wakeUps: WakeUpSource;
 }
@@ -31,16 +34,18 @@ export function pollingSubscription(options: Options): EventSubscription {
   const abort = new AbortController();
   let position = options.after;
   let unsettledWait = UNSETTLED_RECHECK_MS.first;
+  let first = true;
 
   async function* batches(): AsyncGenerator<StoredEvent[]> {
     while (!abort.signal.aborted) {
       await options.wakeUps.ensureListening();
       const seen = options.wakeUps.generation;
-      const batch = await options.read(position, options.batchSize, seen);
+      const batch = await options.read(position, options.batchSize, seen, first);
       if (abort.signal.aborted) return;
       const last = batch.at(-1);
       if (last) {
         position = last.globalPosition;
+        first = false;
         unsettledWait = UNSETTLED_RECHECK_MS.first;
         yield batch;
         continue;

@@ -159,7 +159,7 @@ export class PostgresEventStore extends EventStore {
     return pollingSubscription({
       after,
       batchSize: options.batchSize ?? 500,
-      read: (from, limit, seen) => this.feed.read(from, limit, seen),
+      read: (from, limit, seen, first) => this.feed.read(from, limit, seen, first),
       hasUnsettled: (from) => this.feed.hasUnsettled(from),
       wakeUps: this.wakeUps,
     });
