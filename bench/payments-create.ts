@@ -124,6 +124,12 @@ async function main(): Promise<void> {
         'statements/req': Number(((stated.get(side) ?? 0) / summary.requests).toFixed(1)),
       });
     }
+    // What the statements were (both sides and the warm-up): where a request's cost goes.
+    const top = await db.query<{ calls: string; query: string }>(
+      `SELECT calls::text, query FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) ORDER BY pg_stat_statements.calls DESC LIMIT 30`,
+    );
+    console.log('Most frequent statements:');
+    for (const row of top.rows) console.log(`  ${row.calls.padStart(7)}  ${row.query.replace(/\s+/g, ' ').slice(0, 150)}`);
     const postgres = await serverVersion(db);
     await db.end();
     const [bareRow, appRow] = rows as [(typeof rows)[number], (typeof rows)[number]]; // one row per side, two sides

@@ -65,8 +65,10 @@ describe('processors skipping the events they do not handle', () => {
   });
   async function instance(processors: EventProcessor[], options: { run: boolean } = { run: true }) {
     const created = await createRunner(database.url, store, processors, options);
-    closers.push(created.close);
-    return { runner: created.runner, close: created.close };
+    let closed: Promise<void> | undefined;
+    const close = () => (closed ??= created.close());
+    closers.push(close);
+    return { runner: created.runner, close };
   }
 
   async function append(type: string, count = 1) {
