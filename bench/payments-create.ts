@@ -56,7 +56,7 @@ interface Side {
 async function main(): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'tallyline-bench-'));
   await chmod(dir, 0o755);
-  const database = await startEmbeddedPostgres(dir, { database: 'bench' });
+  const database = await withStatementStats(dir);
   const servers: Server[] = [];
   try {
     const app = await startApp(database.url);
@@ -73,6 +73,18 @@ async function main(): Promise<void> {
     const db = new pg.Pool({ connectionString: database.url, max: 1 });
     const commits = async () => Number((await db.query<{ n: string }>('SELECT xact_commit AS n FROM pg_stat_database WHERE datname = current_database()')).rows[0]!.n); // one row per database
     const committed = new Map<Side, number>();
+    // Statements PostgreSQL ran while one side ran (pg_stat_statements), processors' included: the
+    // per-request cost that commits alone hide (one commit can carry many statements).
+    await db.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+    const statements = async () =>
+      Number(
+        (
+          await db.query<{ n: string }>(
+            `SELECT coalesce(sum(calls), 0)::text AS n FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+          )
+        ).rows[0]!.n, // an aggregate answers one row
+      );
+    const stated = new Map<Side, number>();
     const run = (side: Side, seconds: number) =>
       load({ url: side.server.url, next: () => paymentRequest(side.path, stagingKey), connections: CONNECTIONS, seconds });
 
@@ -83,8 +95,11 @@ async function main(): Promise<void> {
       // Alternate who goes first so neither side always gets the warmer cache or the quieter machine.
       for (const side of round % 2 === 0 ? sides : [...sides].reverse()) {
         const before = await commits();
+        const statementsBefore = await statements();
         const result = await run(side, DURATION);
         committed.set(side, (committed.get(side) ?? 0) + (await commits()) - before);
+        // Our own two statements (this count and the commits query) are in the difference: negligible.
+        stated.set(side, (stated.get(side) ?? 0) + (await statements()) - statementsBefore);
         rounds.get(side)!.push(result); // every side has its list
         console.log(`  round ${round + 1}/${ROUNDS} ${side.name}: ${result['req/s']} req/s, p99 ${result['p99 ms']} ms, errors ${result.errors}, non-2xx ${result.non2xx}`);
       }
@@ -106,8 +121,15 @@ async function main(): Promise<void> {
         non2xx: results.reduce((sum, r) => sum + r.non2xx, 0),
         'rows recorded': recorded,
         '≈ commits/req': Number(((committed.get(side) ?? 0) / summary.requests).toFixed(1)),
+        'statements/req': Number(((stated.get(side) ?? 0) / summary.requests).toFixed(1)),
       });
     }
+    // What the statements were (both sides and the warm-up): where a request's cost goes.
+    const top = await db.query<{ calls: string; query: string }>(
+      `SELECT calls::text, query FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) ORDER BY pg_stat_statements.calls DESC LIMIT 30`,
+    );
+    console.log('Most frequent statements:');
+    for (const row of top.rows) console.log(`  ${row.calls.padStart(7)}  ${row.query.replace(/\s+/g, ' ').slice(0, 150)}`);
     const postgres = await serverVersion(db);
     await db.end();
     const [bareRow, appRow] = rows as [(typeof rows)[number], (typeof rows)[number]]; // one row per side, two sides
@@ -139,6 +161,18 @@ async function main(): Promise<void> {
     await database.stop();
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** pg_stat_statements must be preloaded: the fresh server is started once more with it. */
+async function withStatementStats(dir: string) {
+  let database = await startEmbeddedPostgres(dir, { database: 'bench' });
+  const admin = new pg.Client({ connectionString: database.url });
+  await admin.connect();
+  await admin.query(`ALTER SYSTEM SET shared_preload_libraries = 'pg_stat_statements'`);
+  await admin.end();
+  await database.stop();
+  database = await startEmbeddedPostgres(dir, { database: 'bench' });
+  return database;
 }
 
 main().catch((error: unknown) => {

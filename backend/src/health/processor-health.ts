@@ -61,7 +61,10 @@ export class ProcessorHealth {
     };
     return Promise.all(
       this.runner.all.map(async (processor): Promise<ProcessorReport> => {
-        const position = checkpoints.get(processor.name) ?? 0n;
+        // A processor that skipped events keeps that position in memory for a while (the runner's).
+        const stored = checkpoints.get(processor.name) ?? 0n;
+        const known = this.runner.position(processor.name);
+        const position = known > stored ? known : stored;
         const behind = await lagAfter(position);
         const failure = this.runner.failure(processor.name);
         const status = this.runner.status(processor.name);

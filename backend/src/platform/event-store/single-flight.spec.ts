@@ -1,6 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { StoredEvent } from './event-store.port.js';
-import { sharedPerWakeUp, SingleFlight } from './single-flight.js';
+import { SingleFlight } from './single-flight.js';
 
 /** A log of positions whose reads are counted. */
 function log(positions: bigint[]) {
@@ -37,39 +36,5 @@ describe('SingleFlight', () => {
     for (const answer of [ask(), ask()]) await expect(answer).rejects.toThrow('connection lost');
     fail = false;
     expect(await ask()).toBe('answer');
-  });
-});
-
-describe('sharedPerWakeUp', () => {
-  const event = (position: bigint) => ({ globalPosition: position }) as StoredEvent;
-
-  /** Reads that answer only when released, recorded in order. */
-  function slowLog() {
-    const asked: { after: bigint; release: (events: StoredEvent[]) => void }[] = [];
-    const read = (after: bigint) => new Promise<StoredEvent[]>((release) => asked.push({ after, release }));
-    return { asked, read, hasUnsettled: async () => false };
-  }
-
-  it('shares one read among the subscribers woken by the same announcement', async () => {
-    const wakeUps = { generation: 3 };
-    const log = slowLog();
-    const shared = sharedPerWakeUp(wakeUps, log);
-    const answers = Promise.all([shared.read(5n, 500), shared.read(5n, 500)]);
-    log.asked[0]?.release([event(6n)]);
-    expect(await answers).toEqual([[event(6n)], [event(6n)]]);
-    expect(log.asked).toHaveLength(1);
-  });
-
-  it('never hands a read begun before an announcement to a subscriber woken by it', async () => {
-    const wakeUps = { generation: 3 };
-    const log = slowLog();
-    const shared = sharedPerWakeUp(wakeUps, log);
-    const early = shared.read(5n, 500); // started before event 6 was announced
-    wakeUps.generation += 1; // event 6 is announced; a subscriber counts it as seen and reads
-    const late = shared.read(5n, 500);
-    expect(log.asked).toHaveLength(2);
-    log.asked[0]?.release([]);
-    log.asked[1]?.release([event(6n)]);
-    expect([await early, await late]).toEqual([[], [event(6n)]]);
   });
 });

@@ -39,4 +39,21 @@ describe('pollingSubscription', () => {
     }
     expect(waits).toEqual([5_000, 5_000]);
   });
+
+  it('asks the database itself until it has had events, and again after events were held back', async () => {
+    const reads: StoredEvent[][] = [[], [event(5n)], [], [], [event(6n)], []];
+    const unsettled = [true, false, true];
+    const fresh: boolean[] = [];
+    const subscription = pollingSubscription({
+      after: 0n,
+      batchSize: 10,
+      read: async (_after, _limit, _seen, own) => (fresh.push(own), reads.shift() ?? []),
+      hasUnsettled: async () => unsettled.shift() ?? false,
+      wakeUps: { generation: 0, ensureListening: async () => undefined, next: async () => undefined },
+    });
+    const batches: StoredEvent[][] = [];
+    for await (const batch of subscription) if (batches.push(batch) === 2) break;
+    expect(batches).toEqual([[event(5n)], [event(6n)]]);
+    expect(fresh).toEqual([true, true, false, false, true]);
+  });
 });

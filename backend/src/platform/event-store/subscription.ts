@@ -9,7 +9,12 @@ export interface WakeUpSource {
 interface Options {
   after: bigint;
   batchSize: number;
-  read(after: bigint, limit: number): Promise<StoredEvent[]>;
+  /**
+   * `seen`: the wake-up generation the caller has accounted for (an empty answer is at least that
+   * recent). `fresh`: ask the database, not what a shared reader kept: the subscription has had
+   * nothing yet, or events were held back, which become readable without a wake-up.
+   */
+  read(after: bigint, limit: number, seen: number, fresh: boolean): Promise<StoredEvent[]>;
   hasUnsettled(after: bigint): Promise<boolean>;
   wakeUps: WakeUpSource;
 }
@@ -30,21 +35,26 @@ export function pollingSubscription(options: Options): EventSubscription {
   const abort = new AbortController();
   let position = options.after;
   let unsettledWait = UNSETTLED_RECHECK_MS.first;
+  let first = true;
+  let heldBack = false;
 
   async function* batches(): AsyncGenerator<StoredEvent[]> {
     while (!abort.signal.aborted) {
       await options.wakeUps.ensureListening();
       const seen = options.wakeUps.generation;
-      const batch = await options.read(position, options.batchSize);
+      const batch = await options.read(position, options.batchSize, seen, first || heldBack);
       if (abort.signal.aborted) return;
       const last = batch.at(-1);
       if (last) {
         position = last.globalPosition;
+        first = false;
+        heldBack = false;
         unsettledWait = UNSETTLED_RECHECK_MS.first;
         yield batch;
         continue;
       }
-      if (await options.hasUnsettled(position)) {
+      heldBack = await options.hasUnsettled(position);
+      if (heldBack) {
         await options.wakeUps.next(unsettledWait, seen, abort.signal);
         unsettledWait = Math.min(unsettledWait * 2, UNSETTLED_RECHECK_MS.max);
       } else {

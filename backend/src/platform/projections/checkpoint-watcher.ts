@@ -17,6 +17,9 @@ export interface ProcessorFailureRecord {
 
 type Control = 'pause' | 'resume';
 
+/** Under the runners' announcing period after a request (REPORT_MS there). */
+const REPORT_REQUEST_INTERVAL_MS = 1_000;
+
 /**
  * Knows every processor's checkpoint and failure, including those of other instances (via NOTIFY),
  * so `waitFor` and health work on any instance behind a load balancer.
@@ -69,6 +72,7 @@ export class CheckpointWatcher {
       const [command, name = ''] = payload.slice(1).split(':');
       if (command === 'failed' || command === 'recovered') void this.reloadFailure(name).catch(() => undefined);
       else if (command === 'retry') this.emitter.emit('retry', name);
+      else if (command === 'report') this.emitter.emit('report');
       else this.emitter.emit('control', command, name);
       return;
     }
@@ -101,8 +105,26 @@ export class CheckpointWatcher {
     this.emitter.on('control', listener);
   }
 
-  async sendControl(command: Control | 'retry' | 'failed' | 'recovered', name: string): Promise<void> {
+  async sendControl(command: Control | 'retry' | 'failed' | 'recovered' | 'report', name: string): Promise<void> {
     await this.pool.query('SELECT pg_notify($1, $2)', [CHECKPOINT_CHANNEL, `!${command}:${name}`]);
+  }
+
+  /** Asks every instance to announce the positions its processors skipped to but have not stored yet. */
+  async requestReport(): Promise<void> {
+    // Asked instances keep announcing for a few seconds: asking again sooner adds nothing.
+    if (Date.now() - this.reportRequested < REPORT_REQUEST_INTERVAL_MS) return;
+    this.reportRequested = Date.now();
+    await this.sendControl('report', '');
+  }
+  private reportRequested = 0;
+
+  onReportRequest(listener: () => void): void {
+    this.emitter.on('report', listener);
+  }
+
+  /** Tells every instance where processors are (read-your-writes), in one statement; nothing is stored. */
+  async announce(positions: [string, bigint][]): Promise<void> {
+    await this.pool.query('SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p', [CHECKPOINT_CHANNEL, positions.map(([name, position]) => `${name}:${position}`)]);
   }
 
   /** An operator asked (from any process) to retry a failed processor or its dead letters. */

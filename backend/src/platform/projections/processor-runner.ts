@@ -25,6 +25,13 @@ const BATCH_SIZE = 500;
 /** Tries of one event (or of a failing step not tied to one) before the processor gives up on it. */
 const MAX_ATTEMPTS = 4;
 const MAX_BACKOFF_MS = 30_000;
+/**
+ * A processor that only skips events stores its checkpoint at most this often (its next batch's
+ * transaction stores it anyway): re-reading a second of skipped events after a crash costs nothing.
+ */
+const SKIP_PERSIST_MS = 1_000;
+/** How long positions skipped in memory are announced to other instances after one of them asked. */
+const REPORT_MS = DEFAULT_WAIT_MS;
 
 /** Runs every projection and reactor from its checkpoint, one instance each across all app instances. */
 @Injectable()
@@ -37,6 +44,12 @@ export class ProcessorRunner implements OnModuleInit, OnApplicationBootstrap, On
   /** Shared with the projection rebuilder, which uses its control channel and advances it. */
   readonly watcher: CheckpointWatcher;
   private readonly failures: ProcessorFailures;
+  /** Each running processor's checkpoint as stored: what its next transaction expects to find. */
+  private readonly persisted = new Map<string, bigint>();
+  /** Positions skipped in memory, to tell other instances while one of them waits (see `report`). */
+  private readonly unannounced = new Map<string, bigint>();
+  private reportUntil = 0;
+  private announcing = false;
 
   constructor(
     private readonly discovery: DiscoveryService,
@@ -59,6 +72,7 @@ export class ProcessorRunner implements OnModuleInit, OnApplicationBootstrap, On
   async onApplicationBootstrap(): Promise<void> {
     await this.watcher.start();
     this.watcher.onRetry((name) => this.onRetry(name));
+    this.watcher.onReportRequest(() => this.onReportRequest());
     // Every lock went with the connection: each processor stops reading and takes its lock again.
     this.watcher.onLost(() => {
       for (const entry of this.active.values()) void entry.subscription?.close();
@@ -129,6 +143,10 @@ export class ProcessorRunner implements OnModuleInit, OnApplicationBootstrap, On
     if (!this.config.waitForProjections) return { failed: [], timedOut: awaited.map((p) => p.name) };
     const behind = () => awaited.filter((p) => this.watcher.position(p.name) < position);
     const pending = () => behind().filter((p) => !this.watcher.failure(p.name));
+    // A projection that handles none of the events gets past them without storing anything for a
+    // while: when another instance runs one, ask it to tell where it is. (One that handles them
+    // commits, and so announces, the position.)
+    if (!eventTypes && pending().some((p) => p.handles && !this.watcher.holds(p.name))) await this.watcher.requestReport().catch(() => undefined);
     await this.watcher.until(() => pending().length === 0, timeoutMs);
     const result = { failed: behind().filter((p) => this.watcher.failure(p.name)).map((p) => p.name), timedOut: pending().map((p) => p.name) };
     if (result.timedOut.length > 0) {
@@ -141,7 +159,7 @@ export class ProcessorRunner implements OnModuleInit, OnApplicationBootstrap, On
     this.paused.delete(processor.name);
     if (this.active.has(processor.name)) return;
     const abort = new AbortController();
-    const entry: RunEntry = { abort, done: Promise.resolve(), status: { state: 'starting' } };
+    const entry: RunEntry = { abort, done: Promise.resolve(), status: { state: 'starting' }, serial: Promise.resolve() };
     this.active.set(processor.name, entry);
     entry.done = this.run(processor, entry).finally(() => this.active.delete(processor.name));
   }
@@ -198,6 +216,8 @@ export class ProcessorRunner implements OnModuleInit, OnApplicationBootstrap, On
           entry.started = true;
         }
         let position = await ensureCheckpoint(this.dataSource, name);
+        this.persisted.set(name, position);
+        entry.position = position;
         this.watcher.advance(name, position);
         entry.status.state = 'catching_up';
         subscription = this.store.subscribe(position, { batchSize: BATCH_SIZE });
@@ -209,7 +229,10 @@ export class ProcessorRunner implements OnModuleInit, OnApplicationBootstrap, On
           for await (const batch of subscription) {
             // The lock went with a lost connection: another instance may run it now.
             if (signal.aborted || !this.watcher.holds(name)) break;
-            position = await this.processBatch(processor, batch, position, signal);
+            const from = position;
+            position = await this.serially(entry, () => this.processBatch(processor, batch, from, signal));
+            entry.position = position;
+            if (position > (this.persisted.get(name) ?? position)) this.persistLater(name, entry);
             attempt = 0;
             entry.status.state = batch.length < BATCH_SIZE ? 'running' : 'catching_up';
             if (entry.retryRequested) break;
@@ -239,6 +262,68 @@ export class ProcessorRunner implements OnModuleInit, OnApplicationBootstrap, On
         await subscription?.close().catch(() => undefined);
       }
     }
+    clearTimeout(entry.persistTimer);
+    await this.serially(entry, () => this.persistSkipped(name, entry)).catch(() => undefined);
+  }
+
+  /** One thing at a time per processor: a batch, or storing how far it skipped. */
+  private serially<T>(entry: RunEntry, task: () => Promise<T>): Promise<T> {
+    const result = entry.serial.then(task);
+    entry.serial = result.catch(() => undefined);
+    return result;
+  }
+
+  private persistLater(name: string, entry: RunEntry): void {
+    if (entry.persistTimer) return;
+    entry.persistTimer = setTimeout(() => {
+      entry.persistTimer = undefined;
+      void this.serially(entry, () => this.persistSkipped(name, entry)).catch((error: unknown) => {
+        if (!entry.abort.signal.aborted) this.logger.debug(`Processor "${name}": storing its checkpoint failed (${describe(error)}); its next batch stores it`);
+      });
+    }, SKIP_PERSIST_MS);
+    entry.persistTimer.unref();
+  }
+
+  /** Stores the position the processor skipped to in memory, if still at what it stored last. */
+  private async persistSkipped(name: string, entry: RunEntry): Promise<void> {
+    const stored = this.persisted.get(name);
+    const to = entry.position;
+    if (stored === undefined || to === undefined || to <= stored || !this.watcher.holds(name)) return;
+    if (await skipTo(this.dataSource, name, stored, to)) this.persisted.set(name, to);
+    // A replay or another instance moved it: start again from the stored checkpoint.
+    else void entry.subscription?.close();
+  }
+
+  /** Another instance waits for processors this one runs: it hears of skipped positions for a while. */
+  private onReportRequest(): void {
+    const first = Date.now() >= this.reportUntil;
+    this.reportUntil = Date.now() + REPORT_MS;
+    if (!first) return;
+    for (const [name, entry] of this.active) {
+      const stored = this.persisted.get(name);
+      if (this.watcher.holds(name) && stored !== undefined && entry.position !== undefined && entry.position > stored) this.announceSkip(name, entry.position);
+    }
+  }
+
+  private announceSkip(name: string, position: bigint): void {
+    if (Date.now() >= this.reportUntil) return;
+    this.unannounced.set(name, position);
+    if (this.announcing) return;
+    this.announcing = true;
+    // The processors woken by one batch all skip within the same turn: one statement for them all.
+    setImmediate(() => {
+      void (async () => {
+        try {
+          while (this.unannounced.size > 0) {
+            const positions = [...this.unannounced];
+            this.unannounced.clear();
+            await this.watcher.announce(positions).catch(() => undefined);
+          }
+        } finally {
+          this.announcing = false;
+        }
+      })();
+    });
   }
 
   /**
@@ -289,16 +374,16 @@ export class ProcessorRunner implements OnModuleInit, OnApplicationBootstrap, On
     if (!first || last === undefined) throw new Error('commit needs at least one event');
     const { handles, name } = processor;
     if (!deadLetter && handles && !this.watcher.failure(name) && !events.some((event) => handles.includes(event.type))) {
-      // Most processors ignore most events: no transaction, no lock, one statement.
-      if (!(await skipTo(this.dataSource, name, from, last))) throw new CheckpointMoved();
+      // Most processors ignore most events: no statement now; the position is stored later (persistLater).
       this.watcher.advance(name, last);
+      this.announceSkip(name, last);
       return last;
     }
     const runner = this.dataSource.createQueryRunner();
     try {
       await runner.connect();
       await runner.startTransaction();
-      if ((await lockCheckpoint(runner, processor.name)) !== from) throw new CheckpointMoved();
+      if ((await lockCheckpoint(runner, processor.name)) !== (this.persisted.get(name) ?? from)) throw new CheckpointMoved();
       if (deadLetter) {
         await this.failures.deadLetter(runner, processor.name, first, deadLetter);
       } else {
@@ -314,6 +399,7 @@ export class ProcessorRunner implements OnModuleInit, OnApplicationBootstrap, On
       await saveCheckpoint(runner.manager, processor.name, last);
       const recovered = await this.failures.clearIn(runner, processor.name);
       await runner.commitTransaction();
+      this.persisted.set(name, last);
       if (recovered) await this.failures.announceRecovered(processor.name);
     } catch (error) {
       if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
@@ -370,6 +456,10 @@ interface RunEntry {
   retryRequested?: boolean;
   started?: boolean;
   wakeUp?: (() => void) | undefined;
+  /** Where it got to, stored or not (`persisted` has the stored one). */
+  position?: bigint;
+  persistTimer?: NodeJS.Timeout | undefined;
+  serial: Promise<unknown>;
 }
 
 /** Only a reactor may go past an event it cannot handle; anything else stops there. */

@@ -12,7 +12,7 @@ import {
   type ReadStreamOptions,
   type StoredEvent,
 } from '../event-store.port.js';
-import { sharedPerWakeUp } from '../single-flight.js';
+import { SharedFeed } from '../shared-feed.js';
 import { UpcasterRegistry } from '../upcasting.js';
 import { WakeUpListener } from './wake-up-listener.js';
 import { pollingSubscription } from '../subscription.js';
@@ -41,16 +41,18 @@ interface EventRow {
 
 export class PostgresEventStore extends EventStore {
   private readonly wakeUps: WakeUpListener;
-  private readonly questions: ReturnType<typeof sharedPerWakeUp>;
+  private readonly feed: SharedFeed;
+  /** Signs this process's notifications, so that it does not wake itself twice for one append. */
+  private readonly instance = randomUUID();
 
   constructor(
     private readonly pool: pg.Pool,
     private readonly upcasters = new UpcasterRegistry(),
   ) {
     super();
-    this.wakeUps = new WakeUpListener(pool, CHANNEL);
-    // The processors' questions, asked once for all of them at the same position.
-    this.questions = sharedPerWakeUp(this.wakeUps, {
+    this.wakeUps = new WakeUpListener(pool, CHANNEL, this.instance);
+    // The processors' questions, asked once for all of them at the head.
+    this.feed = new SharedFeed(this.wakeUps, {
       read: (from, limit) => this.readAll(from, limit),
       // Something committed but not yet settled (an older transaction still runs): look again soon.
       hasUnsettled: async (from) => {
@@ -154,7 +156,13 @@ export class PostgresEventStore extends EventStore {
   }
 
   subscribe(after: bigint, options: { batchSize?: number } = {}): EventSubscription {
-    return pollingSubscription({ after, batchSize: options.batchSize ?? 500, ...this.questions, wakeUps: this.wakeUps });
+    return pollingSubscription({
+      after,
+      batchSize: options.batchSize ?? 500,
+      read: (from, limit, seen, first) => this.feed.read(from, limit, seen, first),
+      hasUnsettled: (from) => this.feed.hasUnsettled(from),
+      wakeUps: this.wakeUps,
+    });
   }
 
   async close(): Promise<void> {
@@ -176,7 +184,7 @@ export class PostgresEventStore extends EventStore {
     }
     this.announcing = true;
     this.pool
-      .query(`SELECT pg_notify('${CHANNEL}', '')`)
+      .query(`SELECT pg_notify('${CHANNEL}', $1)`, [this.instance])
       .catch(() => undefined)
       .finally(() => {
         this.announcing = false;

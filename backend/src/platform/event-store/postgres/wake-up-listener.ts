@@ -17,11 +17,13 @@ export class WakeUpListener {
   /** Bumped on every wake-up, so a waiter can tell it missed one while it was reading. */
   generation = 0;
 
-  constructor(pool: pg.Pool, channel: string) {
+  /** `own`: the payload of this process's own notifications, which `wakeLocally` has already announced. */
+  constructor(pool: pg.Pool, channel: string, own?: string) {
     const wake = () => this.wake();
     ({ connection: this.connection, release: this.release } = acquireListeningConnection(pool, channel, {
       notification: (message) => {
-        if (message.channel === channel) wake();
+        // Our own append woke everybody here already: a second wake-up would only cost every subscriber a read.
+        if (message.channel === channel && (own === undefined || message.payload !== own)) wake();
       },
       lost: wake,
       connected: wake,
