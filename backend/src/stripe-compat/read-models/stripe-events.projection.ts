@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { isPaymentEvent } from '../../payments/index.js';
+import { isPaymentEvent, type PaymentEvent } from '../../payments/index.js';
 import type { StoredEvent } from '../../platform/event-store/event-store.port.js';
 import { AsProcessor, type Projection } from '../../platform/projections/processor.js';
-import { MAPPED_TYPES, STRIPE_EVENT_TYPES, isMapped } from '../stripe-event-types.js';
+import { writeRows } from '../../platform/projections/rebuild/bulk-rows.js';
+import { MAPPED_TYPES, STRIPE_EVENT_TYPES, isMapped, type StripeMappedType } from '../stripe-event-types.js';
 import { StripeEventView } from './stripe-event.entity.js';
 
 /**
@@ -19,23 +20,42 @@ export class StripeEventsProjection implements Projection {
   readonly tables = ['stripe_events'];
   readonly handles = MAPPED_TYPES;
 
-  async handle(stored: StoredEvent, manager: EntityManager): Promise<void> {
-    if (!isPaymentEvent(stored) || !isMapped(stored.type)) return;
-    const { paymentId } = stored.data;
-    const owner =
-      stored.type === 'PaymentCreated'
-        ? { merchantId: stored.data.merchantId, environment: stored.data.environment }
-        : await manager.findOne(StripeEventView, { where: { paymentId }, select: { merchantId: true, environment: true } });
-    if (!owner) return;
-    const row: StripeEventView = {
-      eventId: stored.eventId,
-      merchantId: owner.merchantId,
-      environment: owner.environment,
-      paymentId,
-      type: STRIPE_EVENT_TYPES[stored.type],
-      globalPosition: stored.globalPosition.toString(),
-      createdAt: stored.recordedAt,
-    };
-    await manager.createQueryBuilder().insert().into(StripeEventView).values(row).orIgnore().execute();
+  // One event is a chunk of one: live and replay share the same fold.
+  handle(stored: StoredEvent, manager: EntityManager): Promise<void> {
+    return this.rebuildChunk([stored], manager);
+  }
+
+  /** Owners come from the chunk's own PaymentCreated events, else from this table in one lookup. */
+  async rebuildChunk(events: readonly StoredEvent[], manager: EntityManager): Promise<void> {
+    const mapped = events.filter((stored): stored is PaymentEvent & StoredEvent => isPaymentEvent(stored) && isMapped(stored.type));
+    const owners = new Map<string, Owner>();
+    for (const stored of mapped) {
+      if (stored.type === 'PaymentCreated') owners.set(stored.data.paymentId, { merchantId: stored.data.merchantId, environment: stored.data.environment });
+    }
+    const unknown = [...new Set(mapped.map((stored) => stored.data.paymentId).filter((id) => !owners.has(id)))];
+    if (unknown.length > 0) {
+      const found = await manager.query<(Owner & { paymentId: string })[]>(
+        `SELECT DISTINCT ON (payment_id) payment_id AS "paymentId", merchant_id AS "merchantId", environment FROM stripe_events WHERE payment_id = ANY($1::uuid[])`,
+        [unknown],
+      );
+      for (const { paymentId, ...owner } of found) if (!owners.has(paymentId)) owners.set(paymentId, owner);
+    }
+    const rows = mapped.flatMap((stored): StripeEventView[] => {
+      const owner = owners.get(stored.data.paymentId);
+      if (!owner) return [];
+      return [
+        {
+          eventId: stored.eventId,
+          ...owner,
+          paymentId: stored.data.paymentId,
+          type: STRIPE_EVENT_TYPES[stored.type as StripeMappedType],
+          globalPosition: stored.globalPosition.toString(),
+          createdAt: stored.recordedAt,
+        },
+      ];
+    });
+    await writeRows(manager, StripeEventView, rows, 'ignore');
   }
 }
+
+type Owner = Pick<StripeEventView, 'merchantId' | 'environment'>;
