@@ -43,6 +43,36 @@ export class WebhookOutbox {
     return rows.length;
   }
 
+  /**
+   * `enqueue` for many events' messages in one statement (the reactor's batch): each queued for every
+   * enabled endpoint of its format, merchant and environments that takes its type. Rows already queued
+   * stay as they are.
+   */
+  async enqueueAll(manager: EntityManager, messages: readonly { event: StoredEvent; message: FormattedMessage; format: string }[]): Promise<number> {
+    if (messages.length === 0) return 0;
+    const rows = messages.map(({ event, message, format }, n) => ({
+      n,
+      event_id: event.eventId,
+      type: message.type,
+      payload: message.payload,
+      merchant_id: message.merchantId,
+      environments: message.environments,
+      format,
+    }));
+    const inserted = await manager.query<unknown[]>(
+      `INSERT INTO webhook_deliveries (id, webhook_id, endpoint_id, event_id, event_type, payload, status, attempts, next_attempt_at, created_at)
+       SELECT gen_random_uuid(), 'msg_' || substr(encode(sha256(convert_to(m.event_id::text || ':' || e.id::text, 'UTF8')), 'hex'), 1, 32), e.id, m.event_id, m.type, m.payload, 'pending', 0, $2, $2
+         FROM jsonb_to_recordset($1::jsonb) AS m(n int, event_id uuid, type text, payload jsonb, merchant_id uuid, environments text[], format text)
+         JOIN webhook_endpoints e ON e.merchant_id = m.merchant_id AND e.environment = ANY(m.environments)
+          AND (cardinality(e.event_types) = 0 OR m.type = ANY(e.event_types)) AND e.enabled AND e.format = m.format
+        ORDER BY m.n
+       ON CONFLICT (endpoint_id, event_id) DO NOTHING
+       RETURNING id`,
+      [JSON.stringify(rows), this.clock.now()],
+    );
+    return inserted.length;
+  }
+
   /** Sends a delivery again now, whatever its state; 404 unless it is the endpoint's. */
   async retry(endpointId: string, deliveryId: string): Promise<void> {
     const known = /^[0-9a-f-]{36}$/i.test(deliveryId);
