@@ -39,17 +39,14 @@ export class WebhookOutboxReactor implements Reactor {
     return this.formats.handles();
   }
 
-  async handle(event: StoredEvent, manager: EntityManager): Promise<void> {
-    const messages = await this.formats.messagesOf(event, this.store, this.lookupsAt(event));
-    if (messages.length === 0) return;
-    await this.readModelsAt(event, [this.endpoints.name]);
-    for (const { format, message } of messages) await this.outbox.enqueue(manager, event, message, { format });
+  handle(event: StoredEvent, manager: EntityManager): Promise<void> {
+    return this.handleBatch([event], manager);
   }
 
   /**
-   * The batch as `handle` would leave it, in one INSERT: a reactor writing a statement per event
-   * fell behind at a few hundred events a second. Formats no enabled endpoint uses are skipped:
-   * their messages cost a read of the stream each and would match no endpoint.
+   * A batch in one INSERT: a reactor writing a statement per event fell behind at a few hundred
+   * events a second. Formats no enabled endpoint uses are skipped: their messages cost a read of
+   * the stream each and would match no endpoint.
    */
   async handleBatch(events: readonly StoredEvent[], manager: EntityManager): Promise<void> {
     const last = events.at(-1);
