@@ -62,6 +62,23 @@ class Receipts implements Reactor {
   }
 }
 
+/** Receipts a batch at a time (one INSERT), as a busy reactor writes them; a poison amount fails the whole statement. */
+class BulkReceipts extends Receipts {
+  /** Events written by the bulk path. */
+  inBulk = 0;
+
+  async handleBatch(events: readonly StoredEvent[], manager: EntityManager): Promise<void> {
+    const amounts = events.map((event) => (event.data as { amount: number }).amount);
+    await manager.query(
+      `INSERT INTO receipts (event_id, amount)
+       SELECT event_id, CASE WHEN amount = ANY($3::int[]) THEN amount / 0 ELSE amount END FROM unnest($1::uuid[], $2::int[]) AS r(event_id, amount)
+       ON CONFLICT DO NOTHING`,
+      [events.map((event) => event.eventId), amounts, [...this.poison]],
+    );
+    this.inBulk += events.length;
+  }
+}
+
 describe('processors under faults', () => {
   let database: TestDatabase;
   let pool: DatabasePool;
@@ -174,6 +191,19 @@ describe('processors under faults', () => {
     await r.requestRetry('receipts');
     expect(await eventually(async () => (await pool.query('SELECT 1 FROM processor_dead_letters')).rowCount === 0)).toBe(true);
     expect((await pool.query('SELECT amount FROM receipts ORDER BY amount')).rows).toEqual([{ amount: 1 }, { amount: 2 }, { amount: 3 }]);
+  });
+
+  it('a reactor with a bulk path: a poison event fails its batch; the events around it are written, it is dead-lettered', async () => {
+    const receipts = new BulkReceipts();
+    receipts.poison.add(3);
+    const all = await deposit([1, 2, 3, 4, 5]); // appended before the runner starts: one batch
+    const r = await runner([receipts]);
+    expect(await eventually(async () => (await checkpoint('receipts')) === all.lastPosition)).toBe(true);
+    expect((await pool.query('SELECT amount FROM receipts ORDER BY amount')).rows).toEqual([{ amount: 1 }, { amount: 2 }, { amount: 4 }, { amount: 5 }]);
+    const dead = await pool.query('SELECT event_type, error, attempts FROM processor_dead_letters');
+    expect(dead.rows).toEqual([{ event_type: 'Deposited', error: 'receipt service rejected 3', attempts: 4 }]);
+    expect(receipts.inBulk).toBe(4); // the two before it and the two after it, each pair in one statement
+    expect(r.failure('receipts')).toBeUndefined();
   });
 
   it('reconnects the checkpoint watcher and the wake-up listener after every termination, even while the database refuses connections', async () => {

@@ -1,6 +1,6 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
-import { DataSource } from 'typeorm';
+import { DataSource, type QueryRunner } from 'typeorm';
 import { AppConfig } from '../config/app-config.js';
 import { lifecycle } from '../lifecycle.js';
 import { DatabasePool } from '../database/database-pool.js';
@@ -386,7 +386,7 @@ export class ProcessorRunner implements OnModuleInit, OnApplicationBootstrap, On
       if ((await lockCheckpoint(runner, processor.name)) !== (this.persisted.get(name) ?? from)) throw new CheckpointMoved();
       if (deadLetter) {
         await this.failures.deadLetter(runner, processor.name, first, deadLetter);
-      } else {
+      } else if (!(await appliedInBulk(processor, events, runner))) {
         for (const [index, event] of events.entries()) {
           if (processor.handles && !processor.handles.includes(event.type)) continue;
           try {
@@ -460,6 +460,26 @@ interface RunEntry {
   position?: bigint;
   persistTimer?: NodeJS.Timeout | undefined;
   serial: Promise<unknown>;
+}
+
+/**
+ * The processor's bulk path, if it has one and the batch holds more than one event for it. Should it
+ * fail, its work is undone (a savepoint) and false sends the events to `handle` one by one, which
+ * finds the failing one; a lost connection goes up as it is.
+ */
+async function appliedInBulk(processor: EventProcessor, events: StoredEvent[], runner: QueryRunner): Promise<boolean> {
+  const { handles } = processor;
+  const handled = handles ? events.filter((event) => handles.includes(event.type)) : events;
+  if (!processor.handleBatch || handled.length < 2) return false;
+  await runner.query('SAVEPOINT bulk');
+  try {
+    await processor.handleBatch(handled, runner.manager);
+    return true;
+  } catch (error) {
+    if (isTransient(error)) throw error;
+    await runner.query('ROLLBACK TO SAVEPOINT bulk');
+    return false;
+  }
 }
 
 /** Only a reactor may go past an event it cannot handle; anything else stops there. */

@@ -15,6 +15,12 @@ export interface EventProcessor {
    */
   readonly handles?: readonly string[];
   handle(event: StoredEvent, manager: EntityManager): Promise<void>;
+  /**
+   * Optional bulk path for live batches: applies `events` (only types it handles, in log order) as
+   * `handle` would one by one, in fewer statements. Should it throw, the runner rolls its work back
+   * and hands the same events to `handle` one by one, which finds the failing one.
+   */
+  handleBatch?(events: readonly StoredEvent[], manager: EntityManager): Promise<void>;
 }
 
 /** Builds read-model tables; can be rebuilt from position 0 at any time. */

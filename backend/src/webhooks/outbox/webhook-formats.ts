@@ -53,9 +53,9 @@ export class WebhookFormats {
     return this.formats.get(format)?.messageOf(event, store) ?? Promise.resolve(undefined);
   }
 
-  /** The event's message in every format that has one. */
-  async messagesOf(event: StoredEvent, store: EventStore, lookups: WebhookLookups): Promise<{ format: string; message: FormattedMessage }[]> {
-    const names = [STANDARD_FORMAT, ...this.formats.keys()];
+  /** The event's message in every format that has one (among `only`, when given). */
+  async messagesOf(event: StoredEvent, store: EventStore, lookups: WebhookLookups, only?: ReadonlySet<string>): Promise<{ format: string; message: FormattedMessage }[]> {
+    const names = [STANDARD_FORMAT, ...this.formats.keys()].filter((name) => !only || only.has(name));
     const messages = await Promise.all(names.map(async (format) => ({ format, message: await this.messageOf(format, event, store, lookups) })));
     return messages.filter((m): m is { format: string; message: FormattedMessage } => m.message !== undefined);
   }

@@ -7,6 +7,9 @@ import type { StoredEvent } from '../../platform/event-store/event-store.port.js
 import { WebhookClock } from '../delivery/webhook-clock.js';
 import { STANDARD_FORMAT, type FormattedMessage } from './webhook-formats.js';
 
+/** The delivery's webhook-id, in SQL, from the event's id and the endpoint's (`e`). */
+const webhookId = (eventId: string) => `'msg_' || substr(encode(sha256(convert_to(${eventId} || ':' || e.id::text, 'UTF8')), 'hex'), 1, 32)`;
+
 /**
  * The webhook_deliveries outbox: one row per event and endpoint. Its `webhook_id` is derived from
  * both, so every attempt, retry and replay of it carries the same id and receivers can de-duplicate.
@@ -32,7 +35,7 @@ export class WebhookOutbox {
     const now = this.clock.now();
     const rows = await manager.query<unknown[]>(
       `INSERT INTO webhook_deliveries (id, webhook_id, endpoint_id, event_id, event_type, payload, status, attempts, next_attempt_at, created_at)
-       SELECT gen_random_uuid(), 'msg_' || substr(encode(sha256(convert_to($1::text || ':' || e.id::text, 'UTF8')), 'hex'), 1, 32), e.id, $1::uuid, $2, $3::jsonb, 'pending', 0, $4, $4
+       SELECT gen_random_uuid(), ${webhookId('$1::text')}, e.id, $1::uuid, $2, $3::jsonb, 'pending', 0, $4, $4
          FROM webhook_endpoints e
         WHERE e.merchant_id = $5 AND e.environment = ANY($6) AND (cardinality(e.event_types) = 0 OR $2 = ANY(e.event_types))
           AND ($7::uuid IS NULL OR e.id = $7) AND (e.enabled OR $7::uuid IS NOT NULL) AND e.format = $8
@@ -41,6 +44,36 @@ export class WebhookOutbox {
       [event.eventId, message.type, JSON.stringify(message.payload), now, message.merchantId, message.environments, options.endpointId ?? null, options.format ?? STANDARD_FORMAT],
     );
     return rows.length;
+  }
+
+  /**
+   * `enqueue` for many events' messages in one statement (the reactor's batch): each queued for every
+   * enabled endpoint of its format, merchant and environments that takes its type. Rows already queued
+   * stay as they are.
+   */
+  async enqueueAll(manager: EntityManager, messages: readonly { event: StoredEvent; message: FormattedMessage; format: string }[]): Promise<number> {
+    if (messages.length === 0) return 0;
+    const rows = messages.map(({ event, message, format }, n) => ({
+      n,
+      event_id: event.eventId,
+      type: message.type,
+      payload: message.payload,
+      merchant_id: message.merchantId,
+      environments: message.environments,
+      format,
+    }));
+    const inserted = await manager.query<unknown[]>(
+      `INSERT INTO webhook_deliveries (id, webhook_id, endpoint_id, event_id, event_type, payload, status, attempts, next_attempt_at, created_at)
+       SELECT gen_random_uuid(), ${webhookId('m.event_id::text')}, e.id, m.event_id, m.type, m.payload, 'pending', 0, $2, $2
+         FROM jsonb_to_recordset($1::jsonb) AS m(n int, event_id uuid, type text, payload jsonb, merchant_id uuid, environments text[], format text)
+         JOIN webhook_endpoints e ON e.merchant_id = m.merchant_id AND e.environment = ANY(m.environments)
+          AND (cardinality(e.event_types) = 0 OR m.type = ANY(e.event_types)) AND e.enabled AND e.format = m.format
+        ORDER BY m.n
+       ON CONFLICT (endpoint_id, event_id) DO NOTHING
+       RETURNING id`,
+      [JSON.stringify(rows), this.clock.now()],
+    );
+    return inserted.length;
   }
 
   /** Sends a delivery again now, whatever its state; 404 unless it is the endpoint's. */
