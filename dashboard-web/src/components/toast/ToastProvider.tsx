@@ -1,15 +1,13 @@
-import { useCallback, useState, type ReactNode } from 'react';
-import { Alert, AlertTitle, Snackbar } from '@mui/material';
+import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 import { ToastContext, type ToastOptions } from './toast-context';
+import type { ActiveToast } from './ToastView';
 
-/** Spec §9: one toast visible at a time, shown for 5000 ms. */
-const TOAST_DURATION_MS = 5000;
-
-interface ActiveToast extends ToastOptions {
-  id: number;
-}
+// Loaded with the first toast, not with every page: the snackbar brings MUI's Alert, transitions and
+// click-away listener, which a visitor who is never shown a toast does not need.
+const ToastView = lazy(() => import('./ToastView').then((module) => ({ default: module.ToastView })));
 
 export function ToastProvider({ children }: { children: ReactNode }) {
+  // Kept after closing, so that the snackbar plays its exit transition.
   const [toast, setToast] = useState<ActiveToast | null>(null);
   const [open, setOpen] = useState(false);
 
@@ -24,29 +22,14 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     setOpen(false);
   };
 
-  const destructive = toast?.variant === 'destructive';
   return (
     <ToastContext.Provider value={show}>
       {children}
-      <Snackbar
-        key={toast?.id}
-        open={open}
-        autoHideDuration={TOAST_DURATION_MS}
-        onClose={close}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-      >
-        <Alert
-          onClose={() => close()}
-          severity={destructive ? 'error' : 'success'}
-          variant="filled"
-          role={destructive ? 'alert' : 'status'}
-          data-testid="toast"
-          sx={{ width: '100%', maxWidth: 420 }}
-        >
-          {toast && <AlertTitle sx={{ mb: toast.description ? 0.5 : 0 }}>{toast.title}</AlertTitle>}
-          {toast?.description}
-        </Alert>
-      </Snackbar>
+      {toast && (
+        <Suspense fallback={null}>
+          <ToastView toast={toast} open={open} onClose={close} />
+        </Suspense>
+      )}
     </ToastContext.Provider>
   );
 }

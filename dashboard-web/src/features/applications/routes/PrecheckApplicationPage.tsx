@@ -11,7 +11,8 @@ import { useToast } from '../../../components/toast';
 import { submitPrecheckApplication, type DocumentFiles } from '../api/applications-api';
 import { DocumentUploads, documentProblem, NO_DOCUMENTS } from '../components/DocumentUploads';
 import { FormSection } from '../components/FormSection';
-import { FormTextField, SelectField, SliderField } from '../components/fields';
+import { FormTextField, SelectField } from '../components/fields';
+import { SliderField } from '../components/SliderField';
 import { asIs } from '../components/options';
 
 type Values = Record<Exclude<keyof PrecheckApplication, 'ownershipPercent' | 'targetMarketsEU'>, string> & {

@@ -61,7 +61,7 @@ describe('MerchantRegisterPage validation', () => {
     const headers = fetchMock.mock.calls[1]?.[1]?.headers as Record<string, string>;
     expect(headers.Authorization).toBe('Bearer jwt-3');
     expect(localStorage.getItem('auth_token')).toBe('jwt-3');
-    expect(screen.getByText('Your merchant account has been created.')).toBeInTheDocument();
+    expect(await screen.findByText('Your merchant account has been created.')).toBeInTheDocument();
   });
 
   it('fails with Registration incomplete when the account answer has no token', async () => {

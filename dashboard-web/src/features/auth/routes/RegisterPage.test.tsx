@@ -68,7 +68,7 @@ describe('RegisterPage validation', () => {
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe('/api/auth/register');
     expect(JSON.parse(init?.body as string)).toEqual({ email: 'ada@example.com', password: 'password-123', firstName: 'Ada', lastName: 'Lovelace' });
-    expect(screen.getByText('Registration successful!')).toBeInTheDocument();
+    expect(await screen.findByText('Registration successful!')).toBeInTheDocument();
   });
 
   it('stays on the form with a destructive toast carrying the server message', async () => {

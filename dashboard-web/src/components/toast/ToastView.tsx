@@ -1,0 +1,34 @@
+import { Alert, AlertTitle, Snackbar } from '@mui/material';
+import type { ToastOptions } from './toast-context';
+
+/** Spec §9: one toast visible at a time, shown for 5000 ms. */
+const TOAST_DURATION_MS = 5000;
+
+export interface ActiveToast extends ToastOptions {
+  id: number;
+}
+
+interface Props {
+  toast: ActiveToast;
+  open: boolean;
+  onClose: (event?: unknown, reason?: string) => void;
+}
+
+export function ToastView({ toast, open, onClose }: Props) {
+  const destructive = toast.variant === 'destructive';
+  return (
+    <Snackbar key={toast.id} open={open} autoHideDuration={TOAST_DURATION_MS} onClose={onClose} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}>
+      <Alert
+        onClose={() => onClose()}
+        severity={destructive ? 'error' : 'success'}
+        variant="filled"
+        role={destructive ? 'alert' : 'status'}
+        data-testid="toast"
+        sx={{ width: '100%', maxWidth: 420 }}
+      >
+        <AlertTitle sx={{ mb: toast.description ? 0.5 : 0 }}>{toast.title}</AlertTitle>
+        {toast.description}
+      </Alert>
+    </Snackbar>
+  );
+}
