@@ -3,6 +3,8 @@ import type { EventLogEntry } from '@tallyline/contracts';
 import type { EntityManager } from 'typeorm';
 import type { StoredEvent } from '../platform/event-store/event-store.port.js';
 import { AsProcessor, type Projection } from '../platform/projections/processor.js';
+import { writeRows } from '../platform/projections/rebuild/bulk-rows.js';
+import { EventLogView } from './event-log.entity.js';
 
 export function toEventLogEntry(event: StoredEvent): EventLogEntry {
   return {
@@ -42,26 +44,20 @@ export class EventLogProjection implements Projection {
     );
   }
 
-  /**
-   * Each column travels as one array: PostgreSQL parses every payload on its own, about half the work
-   * of spreading one document holding the whole chunk (what `writeRows` does).
-   */
   async rebuildChunk(events: readonly StoredEvent[], manager: EntityManager): Promise<void> {
-    await manager.query(
-      `INSERT INTO event_log (position, event_id, stream_id, stream_version, type, data, metadata, actor_id, recorded_at)
-       SELECT * FROM unnest($1::bigint[], $2::uuid[], $3::text[], $4::int[], $5::text[], $6::text[]::jsonb[], $7::text[]::jsonb[], $8::text[], $9::timestamptz[])
-       ON CONFLICT DO NOTHING`,
-      [
-        events.map((event) => event.globalPosition.toString()),
-        events.map((event) => event.eventId),
-        events.map((event) => event.streamId),
-        events.map((event) => event.streamVersion),
-        events.map((event) => event.type),
-        events.map((event) => JSON.stringify(event.data)),
-        events.map((event) => JSON.stringify(event.metadata)),
-        events.map((event) => event.metadata.actor?.id ?? ''),
-        events.map((event) => event.recordedAt),
-      ],
+    const rows = events.map(
+      (event): EventLogView => ({
+        position: event.globalPosition.toString(),
+        eventId: event.eventId,
+        streamId: event.streamId,
+        streamVersion: event.streamVersion,
+        type: event.type,
+        data: event.data as Record<string, unknown>,
+        metadata: event.metadata,
+        actorId: event.metadata.actor?.id ?? '',
+        recordedAt: event.recordedAt,
+      }),
     );
+    await writeRows(manager, EventLogView, rows, 'ignore');
   }
 }
