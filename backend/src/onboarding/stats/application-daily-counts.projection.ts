@@ -17,16 +17,22 @@ export class ApplicationDailyCountsProjection implements Projection {
   readonly handles = ['ApplicationSubmitted'] satisfies ApplicationEvent['type'][];
 
   async handle(stored: StoredEvent, manager: EntityManager): Promise<void> {
-    if (!isApplicationEvent(stored) || stored.type !== 'ApplicationSubmitted') return;
-    await manager.query(
-      `INSERT INTO application_daily_counts AS c (day, submitted) VALUES ($1, 1)
-       ON CONFLICT (day) DO UPDATE SET submitted = c.submitted + 1`,
-      [new Date(stored.data.submittedAt).toISOString().slice(0, 10)],
-    );
+    await this.rebuildChunk([stored], manager);
   }
 
-  /** A replay adds through the same statement, so it cannot count differently from the live path. */
+  /** Live and in a replay alike: the chunk's submissions counted per day, then one statement adds them. */
   async rebuildChunk(events: readonly StoredEvent[], manager: EntityManager): Promise<void> {
-    for (const event of events) await this.handle(event, manager);
+    const perDay = new Map<string, number>();
+    for (const stored of events) {
+      if (!isApplicationEvent(stored) || stored.type !== 'ApplicationSubmitted') continue;
+      const day = new Date(stored.data.submittedAt).toISOString().slice(0, 10);
+      perDay.set(day, (perDay.get(day) ?? 0) + 1);
+    }
+    if (perDay.size === 0) return;
+    await manager.query(
+      `INSERT INTO application_daily_counts AS c (day, submitted) SELECT * FROM unnest($1::date[], $2::int[])
+       ON CONFLICT (day) DO UPDATE SET submitted = c.submitted + EXCLUDED.submitted`,
+      [[...perDay.keys()], [...perDay.values()]],
+    );
   }
 }

@@ -163,7 +163,7 @@ export class ProjectionRebuilder implements OnApplicationBootstrap {
         await manager.query(`SET LOCAL lock_timeout = '${SWAP_LOCK_TIMEOUT}'`);
         await shadow.lockLive(manager);
         await shadow.use(manager);
-        await foldInto(projection, rest, manager);
+        await foldInto(projection, handledBy(projection, rest), manager);
         await shadow.swap(manager);
         await saveCheckpoint(manager, projection.name, position);
       });
@@ -181,10 +181,13 @@ export class ProjectionRebuilder implements OnApplicationBootstrap {
     }
   }
 
-  private fold(db: DataSource, projection: Projection, shadow: ShadowTables, events: StoredEvent[]): Promise<void> {
-    return db.transaction(async (manager) => {
+  /** A chunk with none of the projection's events costs it no transaction. */
+  private async fold(db: DataSource, projection: Projection, shadow: ShadowTables, events: StoredEvent[]): Promise<void> {
+    const handled = handledBy(projection, events);
+    if (handled.length === 0) return;
+    await db.transaction(async (manager) => {
       await shadow.use(manager);
-      await foldInto(projection, events, manager);
+      await foldInto(projection, handled, manager);
     });
   }
 
@@ -224,9 +227,20 @@ export class ProjectionRebuilder implements OnApplicationBootstrap {
 }
 
 /** In bulk where the projection can; otherwise event by event through its live `handle`. */
-async function foldInto(projection: Projection, events: StoredEvent[], manager: EntityManager): Promise<void> {
+async function foldInto(projection: Projection, events: readonly StoredEvent[], manager: EntityManager): Promise<void> {
+  if (events.length === 0) return;
   if (projection.rebuildChunk) return projection.rebuildChunk(events, manager);
   for (const event of events) await projection.handle(event, manager);
+}
+
+const handledTypes = new WeakMap<Projection, ReadonlySet<string>>();
+
+/** The events the live runner would hand the projection: those of the types it `handles` (all when unsaid). */
+function handledBy(projection: Projection, events: readonly StoredEvent[]): readonly StoredEvent[] {
+  if (!projection.handles) return events;
+  let types = handledTypes.get(projection);
+  if (!types) handledTypes.set(projection, (types = new Set(projection.handles)));
+  return events.filter((event) => types.has(event.type));
 }
 
 async function eachLimited<T>(items: readonly T[], work: (item: T) => Promise<void>): Promise<void> {
