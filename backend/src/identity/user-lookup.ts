@@ -1,18 +1,24 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
 import { UserLookup, type AuthUser } from '../platform/auth/auth-user.js';
-import { UserView } from './read-models/user.entity.js';
+import { DatabasePool } from '../platform/database/database-pool.js';
 
+/**
+ * Runs on every signed-in request: plain pg and a named (prepared once per connection) statement,
+ * since TypeORM's query building cost more CPU than the lookup itself.
+ */
 @Injectable()
 export class UsersTableLookup extends UserLookup {
-  constructor(@InjectRepository(UserView) private readonly users: Repository<UserView>) {
+  constructor(private readonly pool: DatabasePool) {
     super();
   }
 
   async userById(userId: string): Promise<AuthUser | undefined> {
     if (!/^[0-9a-f-]{36}$/i.test(userId)) return undefined;
-    const user = await this.users.findOneBy({ id: userId });
-    return user ? { userId: user.id, email: user.email, role: user.role, firstName: user.firstName, lastName: user.lastName } : undefined;
+    const { rows } = await this.pool.query<AuthUser>({
+      name: 'auth-user-by-id',
+      text: 'SELECT id AS "userId", email, role, first_name AS "firstName", last_name AS "lastName" FROM users WHERE id = $1',
+      values: [userId],
+    });
+    return rows[0];
   }
 }

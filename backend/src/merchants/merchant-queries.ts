@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { API_KEY_PREFIX, ENVIRONMENTS, MERCHANT_MESSAGES, type ApiKey, type Merchant } from '@tallyline/contracts';
 import { IsNull, Repository } from 'typeorm';
+import { DatabasePool } from '../platform/database/database-pool.js';
 import { DomainError } from '../platform/domain-error.js';
 import { ApiKeyRecord, MerchantView } from './read-models/merchant.entity.js';
 
@@ -22,12 +23,19 @@ export function toMerchant(view: MerchantView): Merchant {
 @Injectable()
 export class MerchantQueries {
   constructor(
-    @InjectRepository(MerchantView) private readonly merchants: Repository<MerchantView>,
     @InjectRepository(ApiKeyRecord) private readonly keys: Repository<ApiKeyRecord>,
+    private readonly pool: DatabasePool,
   ) {}
 
+  /** On most merchant requests (the scope of every dashboard read): plain pg and a named statement, no query building. */
   async current(merchantId: string): Promise<Merchant> {
-    const view = await this.merchants.findOneBy({ id: merchantId });
+    const { rows } = await this.pool.query<MerchantView>({
+      name: 'merchant-by-id',
+      text: `SELECT id, company_name AS "companyName", email, website, business_type AS "businessType", environment, is_active AS "isActive", created_at AS "createdAt"
+               FROM merchants WHERE id = $1`,
+      values: [merchantId],
+    });
+    const view = rows[0];
     if (!view) throw new DomainError('not_found', MERCHANT_MESSAGES.notFound);
     return toMerchant(view);
   }

@@ -27,7 +27,7 @@ export class CreatePaymentHandler implements ICommandHandler<CreatePayment> {
     const paymentId = idempotencyKey ? uuidv5(`${merchantId}|${environment}|${idempotencyKey}`, IDEMPOTENT_PAYMENT_NAMESPACE) : randomUUID();
     const { amount, ...fields } = input;
     const command = { type: 'CreatePayment' as const, paymentId, merchantId, environment, amountMinor: amount, ...fields, ...extras, idempotencyKey, at: context.now };
-    const { state } = await this.commands.decideAndAppend(streamNames.payment(paymentId), paymentDecider, command, context, { retryOnConflict: true });
+    const { state } = await this.commands.decideAndAppend(streamNames.payment(paymentId), paymentDecider, command, context, { retryOnConflict: true, probablyNew: true });
     if (state.status === 'none') throw new Error('A created payment has no state');
     return state.created;
   }

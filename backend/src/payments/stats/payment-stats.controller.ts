@@ -20,8 +20,7 @@ export class PaymentStatsController {
 
   @Get('stats')
   async stats(@CurrentUser() user: AuthUser): Promise<MerchantStats> {
-    const merchant = await this.merchants.current(user.userId);
-    return this.queries.of(merchant.id, merchant.environment);
+    return this.queries.ofCurrentEnvironment(user.userId);
   }
 
   /** Daily revenue and volume over the last `days` UTC days (today included), and method and country shares. */

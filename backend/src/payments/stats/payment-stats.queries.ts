@@ -1,8 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { formatMinor, type CurrencyStats, type Environment, type MerchantStats } from '@tallyline/contracts';
-import { Repository } from 'typeorm';
-import { PaymentStatsView } from '../read-models/payment-stats.entity.js';
+import { formatMinor, MERCHANT_MESSAGES, type CurrencyStats, type Environment, type MerchantStats } from '@tallyline/contracts';
+import { DatabasePool } from '../../platform/database/database-pool.js';
+import { DomainError } from '../../platform/domain-error.js';
+import type { PaymentStatsView } from '../read-models/payment-stats.entity.js';
+
+type CounterRow = Pick<PaymentStatsView, 'currency' | 'attempted' | 'completed' | 'completedMinor' | 'refundedMinor'>;
+const COUNTERS = 's.currency, s.attempted, s.completed, s.completed_minor AS "completedMinor", s.refunded_minor AS "refundedMinor"';
 
 /** Minor units to the major-unit number the stats answer carries, through the currency's exponent (no float division). */
 export const major = (minor: bigint, currency: string) => Number(formatMinor(Number(minor), currency));
@@ -10,7 +13,7 @@ export const major = (minor: bigint, currency: string) => Number(formatMinor(Num
 /** `numerator ÷ denominator`, rounded half up, in integers. */
 export const divideRounded = (numerator: bigint, denominator: bigint) => (numerator * 2n + denominator) / (denominator * 2n);
 
-function currencyStats(row: PaymentStatsView): CurrencyStats {
+function currencyStats(row: CounterRow): CurrencyStats {
   const revenueMinor = BigInt(row.completedMinor) - BigInt(row.refundedMinor);
   return {
     currency: row.currency,
@@ -22,16 +25,43 @@ function currencyStats(row: PaymentStatsView): CurrencyStats {
   };
 }
 
-/** The stats answer: a handful of counter rows per merchant and environment, never a scan of payments. */
+/**
+ * The stats answer: a handful of counter rows per merchant and environment, never a scan of payments.
+ * Plain pg with named statements: the dashboard polls it, and TypeORM's query building cost more CPU
+ * than the query.
+ */
 @Injectable()
 export class PaymentStatsQueries {
-  constructor(@InjectRepository(PaymentStatsView) private readonly stats: Repository<PaymentStatsView>) {}
+  constructor(private readonly pool: DatabasePool) {}
 
   async of(merchantId: string, environment: Environment): Promise<MerchantStats> {
-    const rows = await this.stats.find({ where: { merchantId, environment }, order: { attempted: 'DESC', currency: 'ASC' } });
-    const byCurrency = rows.map(currencyStats);
-    const main = byCurrency[0];
-    if (!main) return { currency: null, environment, totalRevenue: 0, totalTransactions: 0, successRate: 0, avgTransactionAmount: 0, byCurrency };
-    return { ...main, environment, byCurrency };
+    const { rows } = await this.pool.query<CounterRow>({
+      name: 'payment-stats-of',
+      text: `SELECT ${COUNTERS} FROM payment_stats s WHERE s.merchant_id = $1 AND s.environment = $2 ORDER BY s.attempted DESC, s.currency ASC`,
+      values: [merchantId, environment],
+    });
+    return answer(rows, environment);
   }
+
+  /** The merchant's current environment and its counters in one statement; an unknown merchant is a 404, as MerchantQueries.current has it. */
+  async ofCurrentEnvironment(merchantId: string): Promise<MerchantStats> {
+    const { rows } = await this.pool.query<{ environment: Environment } & { [K in keyof CounterRow]: CounterRow[K] | null }>({
+      name: 'payment-stats-of-current',
+      text: `SELECT m.environment, ${COUNTERS} FROM merchants m
+               LEFT JOIN payment_stats s ON s.merchant_id = m.id AND s.environment = m.environment
+              WHERE m.id = $1 ORDER BY s.attempted DESC, s.currency ASC`,
+      values: [merchantId],
+    });
+    const first = rows[0];
+    if (!first) throw new DomainError('not_found', MERCHANT_MESSAGES.notFound);
+    // A merchant without counters comes back as one row of nulls (the LEFT JOIN).
+    return answer(first.currency === null ? [] : (rows as CounterRow[]), first.environment);
+  }
+}
+
+function answer(rows: CounterRow[], environment: Environment): MerchantStats {
+  const byCurrency = rows.map(currencyStats);
+  const main = byCurrency[0];
+  if (!main) return { currency: null, environment, totalRevenue: 0, totalTransactions: 0, successRate: 0, avgTransactionAmount: 0, byCurrency };
+  return { ...main, environment, byCurrency };
 }

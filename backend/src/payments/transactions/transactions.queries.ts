@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import {
   DEFAULT_TRANSACTION_DESCRIPTION,
   formatMinor,
@@ -9,9 +8,9 @@ import {
   type TransactionFilter,
   type TransactionPage,
 } from '@tallyline/contracts';
-import type { Repository, SelectQueryBuilder } from 'typeorm';
+import { DatabasePool } from '../../platform/database/database-pool.js';
 import { decodeCursor, encodeCursor } from '../payments.queries.js';
-import { PaymentView } from '../read-models/payment.entity.js';
+import type { PaymentView } from '../read-models/payment.entity.js';
 
 const DAY_MS = 86_400_000;
 /** Rows per round trip of the CSV export: a few hundred kilobytes held at a time, whatever the total. */
@@ -22,7 +21,16 @@ interface Scope {
   environment: Environment;
 }
 
-export function toTransaction(view: PaymentView): Transaction {
+/** The columns a transaction shows (and its cursor needs). */
+type TransactionRow = Pick<
+  PaymentView,
+  'id' | 'gatewayTransactionId' | 'amountMinor' | 'refundedMinor' | 'currency' | 'paymentMethod' | 'status' | 'description' | 'customerName' | 'customerEmail' | 'createdAt'
+>;
+const COLUMNS = `p.id, p.gateway_transaction_id AS "gatewayTransactionId", p.amount_minor AS "amountMinor", p.refunded_minor AS "refundedMinor",
+  p.currency, p.payment_method AS "paymentMethod", p.status, p.description, p.customer_name AS "customerName",
+  p.customer_email AS "customerEmail", p.created_at AS "createdAt"`;
+
+export function toTransaction(view: TransactionRow): Transaction {
   return {
     id: view.id,
     gatewayTransactionId: view.gatewayTransactionId,
@@ -44,11 +52,12 @@ const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${cha
 /**
  * The transactions tab: one merchant's payments in one environment, filtered, newest first, in
  * keyset pages over (created_at, id); each filter has an index that keeps that order (migration
- * 1700000001040).
+ * 1700000001040). Plain pg, the SQL written out: the tab is the dashboard's busiest read, and
+ * TypeORM's query building and entity mapping cost more CPU than PostgreSQL spent answering.
  */
 @Injectable()
 export class TransactionQueries {
-  constructor(@InjectRepository(PaymentView) private readonly payments: Repository<PaymentView>) {}
+  constructor(private readonly pool: DatabasePool) {}
 
   async page(scope: Scope, filter: TransactionFilter, limit: number, cursor?: string): Promise<TransactionPage> {
     const rows = await this.rows(scope, filter, limit + 1, cursor === undefined ? undefined : decodeCursor(cursor));
@@ -69,30 +78,42 @@ export class TransactionQueries {
     }
   }
 
-  private rows(scope: Scope, filter: TransactionFilter, take: number, after?: { createdAt: string; id: string }): Promise<PaymentView[]> {
-    const query = this.filtered(scope, filter).orderBy('p.created_at', 'DESC').addOrderBy('p.id', 'DESC').limit(take);
-    if (after) query.andWhere('(p.created_at, p.id) < (:afterCreatedAt, :afterId)', { afterCreatedAt: after.createdAt, afterId: after.id });
-    return query.getMany();
+  private async rows(scope: Scope, filter: TransactionFilter, take: number, after?: { createdAt: string; id: string }): Promise<TransactionRow[]> {
+    const { conditions, values } = filtered(scope, filter);
+    if (after) {
+      values.push(after.createdAt, after.id);
+      conditions.push(`(p.created_at, p.id) < ($${values.length - 1}, $${values.length})`);
+    }
+    values.push(take);
+    const { rows } = await this.pool.query<TransactionRow>(
+      `SELECT ${COLUMNS} FROM payments p WHERE ${conditions.join(' AND ')} ORDER BY p.created_at DESC, p.id DESC LIMIT $${values.length}`,
+      values,
+    );
+    return rows;
   }
+}
 
-  private filtered({ merchantId, environment }: Scope, filter: TransactionFilter): SelectQueryBuilder<PaymentView> {
-    const query = this.payments.createQueryBuilder('p').where('p.merchant_id = :merchantId AND p.environment = :environment', { merchantId, environment });
-    if (filter.status) query.andWhere('p.status = :status', { status: filter.status });
-    if (filter.paymentMethod) query.andWhere('p.payment_method = :paymentMethod', { paymentMethod: filter.paymentMethod });
-    if (filter.currency) query.andWhere('p.currency = :currency', { currency: filter.currency });
-    if (filter.minAmount !== undefined) query.andWhere('p.amount_minor >= :minAmount', { minAmount: filter.minAmount });
-    if (filter.maxAmount !== undefined) query.andWhere('p.amount_minor <= :maxAmount', { maxAmount: filter.maxAmount });
-    const from = filter.period ? new Date(Date.now() - TRANSACTION_PERIODS[filter.period] * DAY_MS) : filter.from?.at;
-    if (from) query.andWhere('p.created_at >= :from', { from });
-    if (filter.to) {
-      // A bare date includes its whole (UTC) day.
-      if (filter.to.dateOnly) query.andWhere('p.created_at < :to', { to: new Date(filter.to.at.getTime() + DAY_MS) });
-      else query.andWhere('p.created_at <= :to', { to: filter.to.at });
-    }
-    if (filter.q) {
-      // The same expression as the trigram index payments_search_idx, so the index serves it.
-      query.andWhere(`(p.customer_name || ' ' || p.customer_email || ' ' || p.id::text) ILIKE :q`, { q: `%${likeLiteral(filter.q)}%` });
-    }
-    return query;
+/** The WHERE conditions and their values ($1, $2… in order): the scope first, then each filter given. */
+function filtered({ merchantId, environment }: Scope, filter: TransactionFilter): { conditions: string[]; values: unknown[] } {
+  const values: unknown[] = [merchantId, environment];
+  const conditions = ['p.merchant_id = $1', 'p.environment = $2'];
+  const where = (sql: (param: string) => string, value: unknown) => {
+    values.push(value);
+    conditions.push(sql(`$${values.length}`));
+  };
+  if (filter.status) where((v) => `p.status = ${v}`, filter.status);
+  if (filter.paymentMethod) where((v) => `p.payment_method = ${v}`, filter.paymentMethod);
+  if (filter.currency) where((v) => `p.currency = ${v}`, filter.currency);
+  if (filter.minAmount !== undefined) where((v) => `p.amount_minor >= ${v}`, filter.minAmount);
+  if (filter.maxAmount !== undefined) where((v) => `p.amount_minor <= ${v}`, filter.maxAmount);
+  const from = filter.period ? new Date(Date.now() - TRANSACTION_PERIODS[filter.period] * DAY_MS) : filter.from?.at;
+  if (from) where((v) => `p.created_at >= ${v}`, from);
+  if (filter.to) {
+    // A bare date includes its whole (UTC) day.
+    if (filter.to.dateOnly) where((v) => `p.created_at < ${v}`, new Date(filter.to.at.getTime() + DAY_MS));
+    else where((v) => `p.created_at <= ${v}`, filter.to.at);
   }
+  // The same expression as the trigram index payments_search_idx, so the index serves it.
+  if (filter.q) where((v) => `(p.customer_name || ' ' || p.customer_email || ' ' || p.id::text) ILIKE ${v}`, `%${likeLiteral(filter.q)}%`);
+  return { conditions, values };
 }

@@ -6,6 +6,14 @@ import { AppConfig } from '../config/app-config.js';
 import { UserLookup, type AuthUser } from './auth-user.js';
 import { jwtSecret } from './jwt-secret.js';
 
+const bearer = ExtractJwt.fromAuthHeaderAsBearerToken();
+
+/** A secret API key (sk_…) is no JWT: passed on to the api-key strategy without a signature check that can only fail. */
+const sessionTokenOf = (request: Parameters<typeof bearer>[0]) => {
+  const token = bearer(request);
+  return token?.startsWith('sk_') ? null : token;
+};
+
 /**
  * Session JWTs: HS256 only (no `none`, no key confusion), an expiry is required (passport-jwt only
  * checks `exp` when present), and the token only names the user: the role is read from the database on
@@ -18,7 +26,7 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     private readonly users: UserLookup,
   ) {
     super({
-      jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
+      jwtFromRequest: sessionTokenOf,
       // A KeyObject, not a string: jsonwebtoken would otherwise try the secret as a PEM public key on every
       // request (and throw) before using it as what it is, which cost about 15% of a read's CPU.
       // passport-jwt hands it to jsonwebtoken as it is; only its types predate KeyObject.

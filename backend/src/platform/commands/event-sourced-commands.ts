@@ -13,6 +13,12 @@ export interface HandleOptions {
   expectedVersion?: number | undefined;
   /** Re-run load/decide/append once on a concurrent write; only for commands safe to repeat. */
   retryOnConflict?: boolean;
+  /**
+   * The stream id was just made (a random or key-derived payment id): decide on the empty state and
+   * append expecting no stream, skipping the read; only if the stream exists after all is it loaded
+   * and the command decided again. Saves a statement per create.
+   */
+  probablyNew?: boolean;
   /** Stamped per event type; 1 when absent. */
   schemaVersions?: Record<string, number>;
 }
@@ -68,8 +74,9 @@ export class EventSourcedCommands {
     context: CommandContext,
     options: HandleOptions = {},
   ): Promise<HandleResult<State>> {
+    let optimistic = options.probablyNew === true && options.expectedVersion === undefined;
     for (let attempt = 0; ; attempt++) {
-      const { state, version, stored } = await this.load(streamId, decider);
+      const { state, version, stored } = optimistic ? { state: fold(decider, []), version: -1, stored: [] } : await this.load(streamId, decider);
       // A stream that does not exist has no version to be stale against: the decider answers (not found).
       if (options.expectedVersion !== undefined && version >= 0 && options.expectedVersion !== version) {
         throw new DomainError('version_mismatch', VERSION_MISMATCH_MESSAGE);
@@ -94,6 +101,12 @@ export class EventSourcedCommands {
         };
       } catch (error) {
         if (!(error instanceof WrongExpectedVersionError)) throw error;
+        if (optimistic) {
+          // Not new after all (a repeat of the same Idempotency-Key): load it and decide as usual.
+          optimistic = false;
+          attempt--;
+          continue;
+        }
         // The caller named a version and another writer got there between our read and our append:
         // the caller's version is stale, the same 412 as when the read had already shown it.
         if (options.expectedVersion !== undefined) throw new DomainError('version_mismatch', VERSION_MISMATCH_MESSAGE);
