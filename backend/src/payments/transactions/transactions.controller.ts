@@ -49,7 +49,7 @@ export class TransactionsController {
   @ApiQuery({ name: 'cursor', required: false, description: 'nextCursor of the previous page' })
   async list(@Query(zodPipe(transactionListQuerySchema)) query: TransactionListQuery, @CurrentUser() user: AuthUser): Promise<TransactionPage> {
     const { limit, cursor, ...filter } = query;
-    return this.queries.page(await this.scope(user), filter, limit, cursor);
+    return this.queries.pageOfCurrentEnvironment(user.userId, filter, limit, cursor);
   }
 
   /** Every matching transaction (not one page), streamed from the database in keyset batches. */

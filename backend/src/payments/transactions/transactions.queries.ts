@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import {
   DEFAULT_TRANSACTION_DESCRIPTION,
   formatMinor,
+  MERCHANT_MESSAGES,
   TRANSACTION_PERIODS,
   type Environment,
   type Transaction,
@@ -9,6 +10,7 @@ import {
   type TransactionPage,
 } from '@tallyline/contracts';
 import { DatabasePool } from '../../platform/database/database-pool.js';
+import { DomainError } from '../../platform/domain-error.js';
 import { decodeCursor, encodeCursor } from '../payments.queries.js';
 import type { PaymentView } from '../read-models/payment.entity.js';
 
@@ -59,8 +61,25 @@ const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${cha
 export class TransactionQueries {
   constructor(private readonly pool: DatabasePool) {}
 
-  async page(scope: Scope, filter: TransactionFilter, limit: number, cursor?: string): Promise<TransactionPage> {
-    const rows = await this.rows(scope, filter, limit + 1, cursor === undefined ? undefined : decodeCursor(cursor));
+  /**
+   * A page in the merchant's current environment, read with the merchant in one statement (the merchant
+   * row, then its page through LATERAL, each filter's index as before); an unknown merchant is a 404, as
+   * MerchantQueries.current has it.
+   */
+  async pageOfCurrentEnvironment(merchantId: string, filter: TransactionFilter, limit: number, cursor?: string): Promise<TransactionPage> {
+    const after = cursor === undefined ? undefined : decodeCursor(cursor);
+    const { sql, values } = pageStatement({ merchantId, environment: 'm.environment' }, filter, limit + 1, after);
+    const { rows } = await this.pool.query<{ [K in keyof TransactionRow]: TransactionRow[K] | null }>(
+      `SELECT p.* FROM merchants m LEFT JOIN LATERAL (${sql}) p ON true WHERE m.id = $1 ORDER BY p."createdAt" DESC, p.id DESC`,
+      values,
+    );
+    if (!rows.length) throw new DomainError('not_found', MERCHANT_MESSAGES.notFound);
+    // A merchant without a match comes back as one row of nulls (the LEFT JOIN).
+    return this.pageOf(rows[0]!.id === null ? [] : (rows as TransactionRow[]), limit);
+  }
+
+  /** `rows` holds up to one more than the page: its presence says there is a next page. */
+  private pageOf(rows: TransactionRow[], limit: number): TransactionPage {
     const page = rows.slice(0, limit);
     const last = page.at(-1);
     return { data: page.map(toTransaction), nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
@@ -79,24 +98,34 @@ export class TransactionQueries {
   }
 
   private async rows(scope: Scope, filter: TransactionFilter, take: number, after?: { createdAt: string; id: string }): Promise<TransactionRow[]> {
-    const { conditions, values } = filtered(scope, filter);
-    if (after) {
-      values.push(after.createdAt, after.id);
-      conditions.push(`(p.created_at, p.id) < ($${values.length - 1}, $${values.length})`);
-    }
-    values.push(take);
-    const { rows } = await this.pool.query<TransactionRow>(
-      `SELECT ${COLUMNS} FROM payments p WHERE ${conditions.join(' AND ')} ORDER BY p.created_at DESC, p.id DESC LIMIT $${values.length}`,
-      values,
-    );
-    return rows;
+    const { sql, values } = pageStatement(scope, filter, take, after);
+    return (await this.pool.query<TransactionRow>(sql, values)).rows;
   }
 }
 
+/**
+ * The matches newest first, at most `take`, after the keyset position when given. The environment is a
+ * value, or an SQL expression (`m.environment` when the merchant row is read in the same statement).
+ */
+function pageStatement(scope: { merchantId: string; environment: Environment | 'm.environment' }, filter: TransactionFilter, take: number, after?: { createdAt: string; id: string }) {
+  const { conditions, values } = filtered(scope, filter);
+  if (after) {
+    values.push(after.createdAt, after.id);
+    conditions.push(`(p.created_at, p.id) < ($${values.length - 1}, $${values.length})`);
+  }
+  values.push(take);
+  return { sql: `SELECT ${COLUMNS} FROM payments p WHERE ${conditions.join(' AND ')} ORDER BY p.created_at DESC, p.id DESC LIMIT $${values.length}`, values };
+}
+
 /** The WHERE conditions and their values ($1, $2… in order): the scope first, then each filter given. */
-function filtered({ merchantId, environment }: Scope, filter: TransactionFilter): { conditions: string[]; values: unknown[] } {
-  const values: unknown[] = [merchantId, environment];
-  const conditions = ['p.merchant_id = $1', 'p.environment = $2'];
+function filtered({ merchantId, environment }: { merchantId: string; environment: Environment | 'm.environment' }, filter: TransactionFilter): { conditions: string[]; values: unknown[] } {
+  const values: unknown[] = [merchantId];
+  const conditions = ['p.merchant_id = $1'];
+  if (environment === 'm.environment') conditions.push('p.environment = m.environment');
+  else {
+    values.push(environment);
+    conditions.push('p.environment = $2');
+  }
   const where = (sql: (param: string) => string, value: unknown) => {
     values.push(value);
     conditions.push(sql(`$${values.length}`));
