@@ -104,18 +104,25 @@ function recoverySeconds(run: LagRun, burstEndMs: number): number | undefined {
   return (lastSlow[0] - burstEndMs) / 1000;
 }
 
-function replayProcess(env: Record<string, string>): Promise<number> {
+/** `npm run replay` beside the load; its failure is a finding to report, not a crash of the benchmark. */
+function replayProcess(env: Record<string, string>): Promise<{ code: number | null; failure?: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['backend/dist/cli/replay.js', ...REPLAYED], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['backend/dist/cli/replay.js', ...REPLAYED], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const timer = setTimeout(() => child.kill('SIGINT'), MAX_REPLAY_SECONDS * 1000);
     child.on('error', reject);
     child.on('exit', (code) => {
       clearTimeout(timer);
-      console.log(output.slice(output.indexOf('Replay summary')));
-      if (code === 0) resolve(code);
-      else reject(new Error(`replay exited with ${code}`));
+      if (code === 0) {
+        console.log(output.slice(output.indexOf('Replay summary')));
+        resolve({ code });
+        return;
+      }
+      const failure = /Replay failed: .*/.exec(output)?.[0] ?? `replay exited with ${code}`;
+      console.log(failure);
+      resolve({ code, failure });
     });
   });
 }
@@ -205,8 +212,13 @@ async function measureAll(env: Record<string, string>): Promise<void> {
 
     console.log(`Steady load while \`npm run replay\` rebuilds every projection...`);
     const replayStarted = performance.now();
-    const during = await writeAndRead(bench, replayProcess(env), offset + 2_000_000, () => RATE);
-    rows.push(lagRow(`steady, ${REPLAYED.length ? `replay of ${REPLAYED.join(', ')}` : 'full replay'} beside it (${seconds(replayStarted).toFixed(0)} s)`, during.writes, during.reads));
+    const replay = replayProcess(env);
+    const during = await writeAndRead(bench, replay, offset + 2_000_000, () => RATE);
+    const { failure } = await replay;
+    rows.push({
+      ...lagRow(`steady, ${REPLAYED.length ? `replay of ${REPLAYED.join(', ')}` : 'full replay'} beside it (${seconds(replayStarted).toFixed(0)} s)`, during.writes, during.reads),
+      replay: failure ? `FAILED: ${failure}` : 'completed',
+    });
     histograms[`lag beside a full replay`] = during.writes.histogram;
   } finally {
     await bench.close();

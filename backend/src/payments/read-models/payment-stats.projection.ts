@@ -3,58 +3,74 @@ import type { EntityManager } from 'typeorm';
 import type { StoredEvent } from '../../platform/event-store/event-store.port.js';
 import { AsProcessor, type Projection } from '../../platform/projections/processor.js';
 import { isPaymentEvent, type PaymentEvent } from '../payment.events.js';
-import { PaymentStatFacts } from './payment-stats.entity.js';
+import { addRows, writeRows } from '../../platform/projections/rebuild/bulk-rows.js';
+import { PaymentDailyStatsView, PaymentStatFacts, PaymentStatsView } from './payment-stats.entity.js';
 
-interface Increments {
-  attempted?: number;
-  completed?: number;
-  failed?: number;
-  completedMinor?: string;
-  refundedMinor?: string;
-}
+type Totals = PaymentStatsView;
+type Daily = PaymentDailyStatsView;
 
 /**
- * Adds to a (merchant, environment, currency) counter row in the event's transaction: the runner's
- * checkpoint commits with it, so each event is counted exactly once.
+ * One chunk's effect on the counters, added up in memory (money as bigint minor units): what the
+ * chunk's events add to each (merchant, environment, currency) row and to each daily row.
  */
-async function add(manager: EntityManager, facts: PaymentStatFacts, inc: Increments): Promise<void> {
-  await manager.query(
-    `INSERT INTO payment_stats AS s (merchant_id, environment, currency, attempted, completed, failed, completed_minor, refunded_minor)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-     ON CONFLICT (merchant_id, environment, currency) DO UPDATE SET
-       attempted = s.attempted + EXCLUDED.attempted,
-       completed = s.completed + EXCLUDED.completed,
-       failed = s.failed + EXCLUDED.failed,
-       completed_minor = s.completed_minor + EXCLUDED.completed_minor,
-       refunded_minor = s.refunded_minor + EXCLUDED.refunded_minor`,
-    [facts.merchantId, facts.environment, facts.currency, inc.attempted ?? 0, inc.completed ?? 0, inc.failed ?? 0, inc.completedMinor ?? '0', inc.refundedMinor ?? '0'],
-  );
+class Increments {
+  readonly totals = new Map<string, Totals>();
+  readonly daily = new Map<string, Daily>();
+
+  total(facts: PaymentStatFacts, inc: { attempted?: number; completed?: number; failed?: number; completedMinor?: string; refundedMinor?: string }): void {
+    const key = `${facts.merchantId}|${facts.environment}|${facts.currency}`;
+    const row = this.totals.get(key) ?? { merchantId: facts.merchantId, environment: facts.environment, currency: facts.currency, attempted: 0, completed: 0, failed: 0, completedMinor: '0', refundedMinor: '0' };
+    this.totals.set(key, {
+      ...row,
+      attempted: row.attempted + (inc.attempted ?? 0),
+      completed: row.completed + (inc.completed ?? 0),
+      failed: row.failed + (inc.failed ?? 0),
+      completedMinor: plus(row.completedMinor, inc.completedMinor),
+      refundedMinor: plus(row.refundedMinor, inc.refundedMinor),
+    });
+  }
+
+  day(facts: PaymentStatFacts, inc: { created?: number; completed?: number; completedMinor?: string; refundedMinor?: string }): void {
+    const key = `${facts.merchantId}|${facts.environment}|${facts.day}|${facts.currency}|${facts.paymentMethod}|${facts.customerCountry}`;
+    const row = this.daily.get(key) ?? {
+      merchantId: facts.merchantId,
+      environment: facts.environment,
+      day: facts.day,
+      currency: facts.currency,
+      paymentMethod: facts.paymentMethod,
+      country: facts.customerCountry,
+      created: 0,
+      completed: 0,
+      completedMinor: '0',
+      refundedMinor: '0',
+    };
+    this.daily.set(key, {
+      ...row,
+      created: row.created + (inc.created ?? 0),
+      completed: row.completed + (inc.completed ?? 0),
+      completedMinor: plus(row.completedMinor, inc.completedMinor),
+      refundedMinor: plus(row.refundedMinor, inc.refundedMinor),
+    });
+  }
 }
 
-interface DailyIncrements {
-  created?: number;
-  completed?: number;
-  completedMinor?: string;
-  refundedMinor?: string;
-}
+const plus = (minor: string, more = '0') => (BigInt(minor) + BigInt(more)).toString();
 
-/** Adds to the row of the payment's day, merchant, environment, currency, method and country. */
-async function addDaily(manager: EntityManager, facts: PaymentStatFacts, inc: DailyIncrements): Promise<void> {
-  await manager.query(
-    `INSERT INTO payment_daily_stats AS d (merchant_id, environment, day, currency, payment_method, country, created, completed, completed_minor, refunded_minor)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-     ON CONFLICT (merchant_id, environment, day, currency, payment_method, country) DO UPDATE SET
-       created = d.created + EXCLUDED.created,
-       completed = d.completed + EXCLUDED.completed,
-       completed_minor = d.completed_minor + EXCLUDED.completed_minor,
-       refunded_minor = d.refunded_minor + EXCLUDED.refunded_minor`,
-    [facts.merchantId, facts.environment, facts.day, facts.currency, facts.paymentMethod, facts.customerCountry, inc.created ?? 0, inc.completed ?? 0, inc.completedMinor ?? '0', inc.refundedMinor ?? '0'],
+/** The facts of payments created before the chunk; the day as text, as PaymentCreated gives it (pg would make it a local Date). */
+async function factsOf(manager: EntityManager, paymentIds: readonly string[]): Promise<PaymentStatFacts[]> {
+  if (paymentIds.length === 0) return [];
+  return manager.query<PaymentStatFacts[]>(
+    `SELECT payment_id AS "paymentId", merchant_id AS "merchantId", environment, currency, payment_method AS "paymentMethod",
+            amount_minor::text AS "amountMinor", day::text AS day, customer_country AS "customerCountry", attempted, completed
+       FROM payment_stat_facts WHERE payment_id = ANY($1::uuid[])`,
+    [paymentIds],
   );
 }
 
 /**
  * The dashboard's stats and analytics: counters per merchant, environment and currency, and a daily
- * rollup by the payment's creation day, fed by payment events.
+ * rollup by the payment's creation day, fed by payment events. Each event's increments commit with
+ * the runner's checkpoint, so each is counted exactly once.
  */
 @AsProcessor()
 @Injectable()
@@ -64,44 +80,60 @@ export class PaymentStatsProjection implements Projection {
   readonly tables = ['payment_stat_facts', 'payment_stats', 'payment_daily_stats'];
   readonly handles = ['PaymentCreated', 'PaymentAttempted', 'PaymentCompleted', 'PaymentFailed', 'RefundCompleted'] satisfies PaymentEvent['type'][];
 
-  async handle(stored: StoredEvent, manager: EntityManager): Promise<void> {
-    if (!isPaymentEvent(stored)) return;
-    if (stored.type === 'PaymentCreated') {
-      const { paymentId, merchantId, environment, currency, paymentMethod, amountMinor, customerCountry, createdAt } = stored.data;
-      const facts = { paymentId, merchantId, environment, currency, paymentMethod, amountMinor: amountMinor.toString(), day: createdAt.slice(0, 10), customerCountry: customerCountry ?? '', attempted: false, completed: false };
-      await manager.upsert(PaymentStatFacts, facts, ['paymentId']);
-      await addDaily(manager, facts, { created: 1 });
-      return;
-    }
-    const facts = await manager.findOneBy(PaymentStatFacts, { paymentId: stored.data.paymentId });
-    if (!facts) return;
-    switch (stored.type) {
-      case 'PaymentAttempted':
-        // A retry after a decline is the same transaction: counted once.
-        if (facts.attempted) return;
-        await manager.update(PaymentStatFacts, { paymentId: facts.paymentId }, { attempted: true });
-        await add(manager, facts, { attempted: 1 });
-        return;
-      case 'PaymentCompleted':
-        if (facts.completed) return;
-        await manager.update(PaymentStatFacts, { paymentId: facts.paymentId }, { completed: true });
-        await add(manager, facts, { completed: 1, completedMinor: facts.amountMinor });
-        await addDaily(manager, facts, { completed: 1, completedMinor: facts.amountMinor });
-        return;
-      case 'PaymentFailed':
-        await add(manager, facts, { failed: 1 });
-        return;
-      case 'RefundCompleted':
-        await add(manager, facts, { refundedMinor: stored.data.amountMinor.toString() });
-        await addDaily(manager, facts, { refundedMinor: stored.data.amountMinor.toString() });
-        return;
-      default:
-        return;
-    }
+  // One event is a chunk of one: live and replay share the same fold.
+  handle(stored: StoredEvent, manager: EntityManager): Promise<void> {
+    return this.rebuildChunk([stored], manager);
   }
 
-  /** A replay applies events one by one through the same code: the counters cannot drift from the live path. */
+  /** The chunk folded in memory: the facts it touches loaded once, then three statements write it all. */
   async rebuildChunk(events: readonly StoredEvent[], manager: EntityManager): Promise<void> {
-    for (const event of events) await this.handle(event, manager);
+    const payments = events.filter(isPaymentEvent).filter((e) => (this.handles as readonly string[]).includes(e.type));
+    const created = new Set(payments.filter((e) => e.type === 'PaymentCreated').map((e) => e.data.paymentId));
+    const facts = new Map<string, PaymentStatFacts>();
+    const earlier = [...new Set(payments.map((e) => e.data.paymentId).filter((id) => !created.has(id)))];
+    for (const row of await factsOf(manager, earlier)) facts.set(row.paymentId, row);
+    const changed = new Set<string>();
+    const inc = new Increments();
+    for (const stored of payments) {
+      const { paymentId } = stored.data;
+      if (stored.type === 'PaymentCreated') {
+        const { merchantId, environment, currency, paymentMethod, amountMinor, customerCountry, createdAt } = stored.data;
+        const fresh = { paymentId, merchantId, environment, currency, paymentMethod, amountMinor: amountMinor.toString(), day: createdAt.slice(0, 10), customerCountry: customerCountry ?? '', attempted: false, completed: false };
+        facts.set(paymentId, fresh);
+        changed.add(paymentId);
+        inc.day(fresh, { created: 1 });
+        continue;
+      }
+      const known = facts.get(paymentId);
+      if (!known) continue;
+      switch (stored.type) {
+        case 'PaymentAttempted':
+          // A retry after a decline is the same transaction: counted once.
+          if (known.attempted) break;
+          facts.set(paymentId, { ...known, attempted: true });
+          changed.add(paymentId);
+          inc.total(known, { attempted: 1 });
+          break;
+        case 'PaymentCompleted':
+          if (known.completed) break;
+          facts.set(paymentId, { ...known, completed: true });
+          changed.add(paymentId);
+          inc.total(known, { completed: 1, completedMinor: known.amountMinor });
+          inc.day(known, { completed: 1, completedMinor: known.amountMinor });
+          break;
+        case 'PaymentFailed':
+          inc.total(known, { failed: 1 });
+          break;
+        case 'RefundCompleted':
+          inc.total(known, { refundedMinor: stored.data.amountMinor.toString() });
+          inc.day(known, { refundedMinor: stored.data.amountMinor.toString() });
+          break;
+        default:
+          break;
+      }
+    }
+    await writeRows(manager, PaymentStatFacts, [...changed].map((id) => facts.get(id)!), 'update');
+    await addRows(manager, PaymentStatsView, [...inc.totals.values()], ['attempted', 'completed', 'failed', 'completedMinor', 'refundedMinor']);
+    await addRows(manager, PaymentDailyStatsView, [...inc.daily.values()], ['created', 'completed', 'completedMinor', 'refundedMinor']);
   }
 }

@@ -6,32 +6,57 @@ import type { StoredEvent } from '../../event-store/event-store.port.js';
  * unqualified on purpose: during a replay the search path puts the shadow tables first.
  */
 
-/**
- * Writes many rows in one statement: the rows travel as one JSON parameter that PostgreSQL spreads
- * into columns (`jsonb_to_recordset`), far cheaper than thousands of parameters or array literals.
- * Existing keys are overwritten (`update`) or kept (`ignore`). Columns are those the first row has.
- */
+/** Writes many rows in one statement. Existing keys are overwritten (`update`) or kept (`ignore`). */
 export async function writeRows<Row extends ObjectLiteral>(
   manager: EntityManager,
   entity: EntityTarget<Row>,
   rows: readonly Row[],
   onConflict: 'update' | 'ignore',
 ): Promise<void> {
+  const set = recordset(manager, entity, rows);
+  if (!set) return;
+  const updates = set.names.filter((name) => !set.keys.includes(name)).map((name) => `${name} = EXCLUDED.${name}`);
+  const conflict = onConflict === 'ignore' || updates.length === 0 ? 'DO NOTHING' : `DO UPDATE SET ${updates.join(', ')}`;
+  await manager.query(`${set.insert} ON CONFLICT (${set.keys.join(', ')}) ${conflict}`, set.parameters);
+}
+
+/**
+ * Adds rows of counters in one statement: a new key is inserted, an existing one gets the `counters`
+ * columns added to what it holds (the other columns are left as they are).
+ */
+export async function addRows<Row extends ObjectLiteral>(
+  manager: EntityManager,
+  entity: EntityTarget<Row>,
+  rows: readonly Row[],
+  counters: readonly (keyof Row & string)[],
+): Promise<void> {
+  const set = recordset(manager, entity, rows);
+  if (!set) return;
+  const sums = set.metadata.columns
+    .filter((column) => counters.includes(column.propertyName as keyof Row & string))
+    .map((column) => `"${column.databaseName}" = t."${column.databaseName}" + EXCLUDED."${column.databaseName}"`);
+  await manager.query(`${set.insert} ON CONFLICT (${set.keys.join(', ')}) DO UPDATE SET ${sums.join(', ')}`, set.parameters);
+}
+
+/**
+ * The rows as one JSON parameter that PostgreSQL spreads into columns (`jsonb_to_recordset`), far
+ * cheaper than thousands of parameters or array literals; the columns are those the first row has.
+ */
+function recordset<Row extends ObjectLiteral>(manager: EntityManager, entity: EntityTarget<Row>, rows: readonly Row[]) {
   const [first] = rows;
-  if (!first) return;
+  if (!first) return undefined;
   const metadata = manager.connection.getMetadata(entity);
   const columns = metadata.columns.filter((column) => column.propertyName in first);
   const names = columns.map((column) => `"${column.databaseName}"`);
   const records = rows.map((row) => Object.fromEntries(columns.map((column) => [column.databaseName, row[column.propertyName] ?? null])));
   const shape = columns.map((column) => `"${column.databaseName}" ${manager.connection.driver.normalizeType(column)}`);
-  const keys = metadata.primaryColumns.map((column) => `"${column.databaseName}"`);
-  const updates = names.filter((name) => !keys.includes(name)).map((name) => `${name} = EXCLUDED.${name}`);
-  const conflict = onConflict === 'ignore' || updates.length === 0 ? 'DO NOTHING' : `DO UPDATE SET ${updates.join(', ')}`;
-  await manager.query(
-    `INSERT INTO "${metadata.tableName}" (${names.join(', ')}) SELECT ${names.join(', ')} FROM jsonb_to_recordset($1::jsonb) AS r(${shape.join(', ')})
-     ON CONFLICT (${keys.join(', ')}) ${conflict}`,
-    [JSON.stringify(records)],
-  );
+  return {
+    metadata,
+    names,
+    keys: metadata.primaryColumns.map((column) => `"${column.databaseName}"`),
+    insert: `INSERT INTO "${metadata.tableName}" AS t (${names.join(', ')}) SELECT ${names.join(', ')} FROM jsonb_to_recordset($1::jsonb) AS r(${shape.join(', ')})`,
+    parameters: [JSON.stringify(records)],
+  };
 }
 
 /** The rows with these (single-column) primary keys, shaped like the entity. */
