@@ -160,6 +160,8 @@ describe('the dashboard payment methods and settings tabs against the real app',
     await status.getByText('None yet: create one in API Keys.').waitFor();
     await status.getByText('No endpoint yet: add one below to hear about payments as they happen.').waitFor();
     await page.getByRole('heading', { name: 'Security Settings' }).waitFor();
+    // Checked once the toast has gone: axe measures a fading-in alert's contrast against a half-transparent one.
+    await page.getByText('Copied!').waitFor({ state: 'detached', timeout: 15_000 });
     assert.deepEqual(await seriousA11yViolations(page), []);
     await shoot(page, 'settings-1280');
     assert.deepEqual(errors, []);
