@@ -1,17 +1,15 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
 import pg from 'pg';
 import type { EntityManager } from 'typeorm';
 import type { DatabasePool } from '../src/platform/database/database-pool.js';
 import type { StoredEvent } from '../src/platform/event-store/event-store.port.js';
-import { PostgresEventStore } from '../src/platform/event-store/postgres/postgres-event-store.js';
-import { UpcasterRegistry } from '../src/platform/event-store/upcasting.js';
+import type { PostgresEventStore } from '../src/platform/event-store/postgres/postgres-event-store.js';
 import type { EventProcessor, Projection, Reactor } from '../src/platform/projections/processor.js';
 import type { ProcessorRunner } from '../src/platform/projections/processor-runner.js';
 import type { TestDatabase } from './support/database.js';
 import { eventually } from './support/onboarding.js';
-import { createRunner } from './support/processor-harness.js';
-import { createMigratedDatabase } from './support/postgres-store.js';
+import { createRunner, processorTestBed } from './support/processor-harness.js';
 
 const metadata = { actor: { type: 'system' as const, id: 'test' }, correlationId: 'c', causationId: 'c', schemaVersion: 1 };
 
@@ -80,52 +78,24 @@ class BulkReceipts extends Receipts {
 }
 
 describe('processors under faults', () => {
+  const bed = processorTestBed({ receipts: '(event_id uuid PRIMARY KEY, amount int NOT NULL)' });
+  const { checkpoint } = bed;
   let database: TestDatabase;
   let pool: DatabasePool;
   let store: PostgresEventStore;
   let admin: pg.Client;
+  beforeAll(() => void ({ database, pool, store, admin } = bed));
 
-  beforeAll(async () => {
-    ({ database, pool } = await createMigratedDatabase());
-    store = new PostgresEventStore(pool, new UpcasterRegistry());
-    await pool.query('CREATE TABLE applied_events (event_id uuid, projection text, PRIMARY KEY (event_id, projection))');
-    await pool.query('CREATE TABLE receipts (event_id uuid PRIMARY KEY, amount int NOT NULL)');
-    admin = new pg.Client({ connectionString: process.env.TEST_ADMIN_DATABASE_URL });
-    await admin.connect();
-  });
-  afterAll(async () => {
-    await admin.end();
-    await store.close();
-    await pool.end();
-    await database.drop();
-  });
-  beforeEach(async () => {
-    await pool.query('TRUNCATE events, applied_events, receipts, processor_checkpoints, processor_failures, processor_dead_letters');
-  });
-
-  let closers: (() => Promise<void>)[] = [];
-  afterEach(async () => {
-    for (const close of closers.reverse()) await close();
-    closers = [];
-    jest.restoreAllMocks();
-  });
   async function runner(processors: EventProcessor[], options: { run: boolean; poolSize?: number } = { run: true }): Promise<ProcessorRunner> {
     const created = await createRunner(database.url, store, processors, options);
-    closers.push(created.close);
+    bed.closeAfterTest(created.close);
     return created.runner;
   }
 
   async function deposit(amounts: number[], type = 'Deposited') {
     return store.append('account-a', amounts.map((amount) => ({ type, data: { amount }, metadata })), 'any');
   }
-  async function applied(projection = 'balances'): Promise<number> {
-    const { rows } = await pool.query('SELECT count(*)::int AS n FROM applied_events WHERE projection = $1', [projection]);
-    return rows[0].n as number;
-  }
-  async function checkpoint(name: string): Promise<bigint> {
-    const { rows } = await pool.query('SELECT position FROM processor_checkpoints WHERE name = $1', [name]);
-    return BigInt(rows[0]?.position ?? 0);
-  }
+  const applied = (projection = 'balances') => bed.applied(projection);
   /** Ends the database sessions of this test's processes whose application_name matches. */
   async function terminate(applicationName: string): Promise<number> {
     const { rows } = await admin.query(

@@ -1,15 +1,12 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { beforeAll, describe, expect, it, jest } from '@jest/globals';
 import pg from 'pg';
 import type { EntityManager } from 'typeorm';
-import type { DatabasePool } from '../src/platform/database/database-pool.js';
 import type { StoredEvent } from '../src/platform/event-store/event-store.port.js';
-import { PostgresEventStore } from '../src/platform/event-store/postgres/postgres-event-store.js';
-import { UpcasterRegistry } from '../src/platform/event-store/upcasting.js';
+import type { PostgresEventStore } from '../src/platform/event-store/postgres/postgres-event-store.js';
 import type { EventProcessor, Projection } from '../src/platform/projections/processor.js';
 import type { TestDatabase } from './support/database.js';
 import { eventually } from './support/onboarding.js';
-import { createRunner } from './support/processor-harness.js';
-import { createMigratedDatabase } from './support/postgres-store.js';
+import { createRunner, processorTestBed } from './support/processor-harness.js';
 
 const metadata = { actor: { type: 'system' as const, id: 'test' }, correlationId: 'c', causationId: 'c', schemaVersion: 1 };
 
@@ -35,52 +32,23 @@ class Recorder implements Projection {
 
 /** Most events are of a type a processor does not handle: it gets past them without writing anything each time. */
 describe('processors skipping the events they do not handle', () => {
+  const bed = processorTestBed();
+  const { applied, checkpoint } = bed;
   let database: TestDatabase;
-  let pool: DatabasePool;
   let store: PostgresEventStore;
   let admin: pg.Client;
+  beforeAll(() => void ({ database, store, admin } = bed));
 
-  beforeAll(async () => {
-    ({ database, pool } = await createMigratedDatabase());
-    store = new PostgresEventStore(pool, new UpcasterRegistry());
-    await pool.query('CREATE TABLE applied_events (event_id uuid, projection text, PRIMARY KEY (event_id, projection))');
-    admin = new pg.Client({ connectionString: process.env.TEST_ADMIN_DATABASE_URL });
-    await admin.connect();
-  });
-  afterAll(async () => {
-    await admin.end();
-    await store.close();
-    await pool.end();
-    await database.drop();
-  });
-  beforeEach(async () => {
-    await pool.query('TRUNCATE events, applied_events, processor_checkpoints, processor_failures, processor_dead_letters');
-  });
-
-  let closers: (() => Promise<void>)[] = [];
-  afterEach(async () => {
-    for (const close of closers.reverse()) await close();
-    closers = [];
-    jest.restoreAllMocks();
-  });
   async function instance(processors: EventProcessor[], options: { run: boolean } = { run: true }) {
     const created = await createRunner(database.url, store, processors, options);
     let closed: Promise<void> | undefined;
     const close = () => (closed ??= created.close());
-    closers.push(close);
+    bed.closeAfterTest(close);
     return { runner: created.runner, close };
   }
 
   async function append(type: string, count = 1) {
     return store.append('account-a', Array.from({ length: count }, (_, amount) => ({ type, data: { amount }, metadata })), 'any');
-  }
-  async function applied(projection: string): Promise<number> {
-    const { rows } = await pool.query('SELECT count(*)::int AS n FROM applied_events WHERE projection = $1', [projection]);
-    return rows[0].n as number;
-  }
-  async function checkpoint(name: string): Promise<bigint> {
-    const { rows } = await pool.query('SELECT position FROM processor_checkpoints WHERE name = $1', [name]);
-    return BigInt(rows[0]?.position ?? 0);
   }
 
   it('stores how far it skipped later (or at shutdown), and a restart resumes from there', async () => {

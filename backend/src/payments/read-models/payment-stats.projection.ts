@@ -87,7 +87,7 @@ export class PaymentStatsProjection implements Projection {
 
   /** The chunk folded in memory: the facts it touches loaded once, then three statements write it all. */
   async rebuildChunk(events: readonly StoredEvent[], manager: EntityManager): Promise<void> {
-    const payments = events.filter(isPaymentEvent).filter((e) => (this.handles as readonly string[]).includes(e.type));
+    const payments = events.filter(isPaymentEvent);
     const created = new Set(payments.filter((e) => e.type === 'PaymentCreated').map((e) => e.data.paymentId));
     const facts = new Map<string, PaymentStatFacts>();
     const earlier = [...new Set(payments.map((e) => e.data.paymentId).filter((id) => !created.has(id)))];

@@ -10,7 +10,8 @@ import { CheckpointWatcher, type ProcessorFailureRecord } from './checkpoint-wat
 import { ensureCheckpoint, lockCheckpoint, saveCheckpoint, skipTo } from './checkpoints.js';
 import { CheckpointMoved, describe, HandlerError, ProcessorFailure } from './processor-errors.js';
 import { ProcessorFailures } from './processor-failures.js';
-import { AsProcessor, type EventProcessor, type Projection, type Reactor } from './processor.js';
+import { AsProcessor, handledBy, type EventProcessor, type Projection, type Reactor } from './processor.js';
+import { SkipAnnouncer } from './skip-announcer.js';
 
 export interface WaitResult {
   /** Projections that stopped at a failure before reaching the position. */
@@ -46,10 +47,7 @@ export class ProcessorRunner implements OnModuleInit, OnApplicationBootstrap, On
   private readonly failures: ProcessorFailures;
   /** Each running processor's checkpoint as stored: what its next transaction expects to find. */
   private readonly persisted = new Map<string, bigint>();
-  /** Positions skipped in memory, to tell other instances while one of them waits (see `report`). */
-  private readonly unannounced = new Map<string, bigint>();
-  private reportUntil = 0;
-  private announcing = false;
+  private readonly announcer: SkipAnnouncer;
 
   constructor(
     private readonly discovery: DiscoveryService,
@@ -60,6 +58,7 @@ export class ProcessorRunner implements OnModuleInit, OnApplicationBootstrap, On
   ) {
     this.watcher = new CheckpointWatcher(pool);
     this.failures = new ProcessorFailures(dataSource, store, this.watcher, this.logger);
+    this.announcer = new SkipAnnouncer(this.watcher, REPORT_MS);
   }
 
   onModuleInit(): void {
@@ -296,34 +295,11 @@ export class ProcessorRunner implements OnModuleInit, OnApplicationBootstrap, On
 
   /** Another instance waits for processors this one runs: it hears of skipped positions for a while. */
   private onReportRequest(): void {
-    const first = Date.now() >= this.reportUntil;
-    this.reportUntil = Date.now() + REPORT_MS;
-    if (!first) return;
+    if (!this.announcer.requested()) return;
     for (const [name, entry] of this.active) {
       const stored = this.persisted.get(name);
-      if (this.watcher.holds(name) && stored !== undefined && entry.position !== undefined && entry.position > stored) this.announceSkip(name, entry.position);
+      if (this.watcher.holds(name) && stored !== undefined && entry.position !== undefined && entry.position > stored) this.announcer.skipped(name, entry.position);
     }
-  }
-
-  private announceSkip(name: string, position: bigint): void {
-    if (Date.now() >= this.reportUntil) return;
-    this.unannounced.set(name, position);
-    if (this.announcing) return;
-    this.announcing = true;
-    // The processors woken by one batch all skip within the same turn: one statement for them all.
-    setImmediate(() => {
-      void (async () => {
-        try {
-          while (this.unannounced.size > 0) {
-            const positions = [...this.unannounced];
-            this.unannounced.clear();
-            await this.watcher.announce(positions).catch(() => undefined);
-          }
-        } finally {
-          this.announcing = false;
-        }
-      })();
-    });
   }
 
   /**
@@ -376,7 +352,7 @@ export class ProcessorRunner implements OnModuleInit, OnApplicationBootstrap, On
     if (!deadLetter && handles && !this.watcher.failure(name) && !events.some((event) => handles.includes(event.type))) {
       // Most processors ignore most events: no statement now; the position is stored later (persistLater).
       this.watcher.advance(name, last);
-      this.announceSkip(name, last);
+      this.announcer.skipped(name, last);
       return last;
     }
     const runner = this.dataSource.createQueryRunner();
@@ -468,8 +444,7 @@ interface RunEntry {
  * finds the failing one; a lost connection goes up as it is.
  */
 async function appliedInBulk(processor: EventProcessor, events: StoredEvent[], runner: QueryRunner): Promise<boolean> {
-  const { handles } = processor;
-  const handled = handles ? events.filter((event) => handles.includes(event.type)) : events;
+  const handled = handledBy(processor, events);
   if (!processor.handleBatch || handled.length < 2) return false;
   await runner.query('SAVEPOINT bulk');
   try {

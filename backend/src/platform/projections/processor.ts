@@ -43,3 +43,13 @@ export interface Reactor extends EventProcessor {
 
 /** Marks a provider as a projection or reactor for the runner to pick up. */
 export const AsProcessor = DiscoveryService.createDecorator<void>();
+
+const handledTypes = new WeakMap<EventProcessor, ReadonlySet<string>>();
+
+/** The events a processor is handed, live or in a replay: those of the types it `handles` (all when unsaid). */
+export function handledBy(processor: EventProcessor, events: readonly StoredEvent[]): readonly StoredEvent[] {
+  if (!processor.handles) return events;
+  let types = handledTypes.get(processor);
+  if (!types) handledTypes.set(processor, (types = new Set(processor.handles)));
+  return events.filter((event) => types.has(event.type));
+}

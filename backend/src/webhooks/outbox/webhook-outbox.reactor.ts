@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { AccountDirectory } from '../../identity/index.js';
 import { EventStore, type StoredEvent } from '../../platform/event-store/event-store.port.js';
+import { mapLimited } from '../../platform/map-limited.js';
 import { AsProcessor, type Reactor } from '../../platform/projections/processor.js';
 import { ProcessorRunner } from '../../platform/projections/processor-runner.js';
 import { WebhookEndpointsProjection } from '../read-models/webhook-endpoints.projection.js';
@@ -55,7 +56,7 @@ export class WebhookOutboxReactor implements Reactor {
     const rows = await manager.query<{ format: string }[]>('SELECT DISTINCT format FROM webhook_endpoints WHERE enabled');
     const used = new Set(rows.map((row) => row.format));
     if (used.size === 0) return;
-    const messages = await inOrder(events, MESSAGES_AT_ONCE, async (event) =>
+    const messages = await mapLimited(events, MESSAGES_AT_ONCE, async (event) =>
       (await this.formats.messagesOf(event, this.store, this.lookupsAt(event), used)).map(({ format, message }) => ({ event, message, format })),
     );
     await this.outbox.enqueueAll(manager, messages.flat());
@@ -83,13 +84,3 @@ export class WebhookOutboxReactor implements Reactor {
   }
 }
 
-/** `map` over `items`, at most `limit` at a time, answers in the items' order. */
-async function inOrder<T, R>(items: readonly T[], limit: number, map: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array<R>(items.length);
-  let next = 0;
-  const work = async () => {
-    for (let i = next++; i < items.length; i = next++) results[i] = await map(items[i]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, work));
-  return results;
-}

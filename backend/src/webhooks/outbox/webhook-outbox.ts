@@ -5,7 +5,7 @@ import { DataSource } from 'typeorm';
 import { DomainError } from '../../platform/domain-error.js';
 import type { StoredEvent } from '../../platform/event-store/event-store.port.js';
 import { WebhookClock } from '../delivery/webhook-clock.js';
-import { STANDARD_FORMAT, type FormattedMessage } from './webhook-formats.js';
+import type { FormattedMessage } from './webhook-formats.js';
 
 /** The delivery's webhook-id, in SQL, from the event's id and the endpoint's (`e`). */
 const webhookId = (eventId: string) => `'msg_' || substr(encode(sha256(convert_to(${eventId} || ':' || e.id::text, 'UTF8')), 'hex'), 1, 32)`;
@@ -22,34 +22,27 @@ export class WebhookOutbox {
   ) {}
 
   /**
-   * Queues `message` for every enabled endpoint of its merchant and environments that takes its type
-   * (or only for `endpointId`), among the endpoints of `format`. `resend`: a replay, which queues it
-   * again even if it was sent.
+   * A replay: queues `message` for this one endpoint again, even if it was sent (same webhook-id,
+   * attempts from 0), if it is the endpoint's merchant, environment and event type.
    */
-  async enqueue(
-    manager: EntityManager,
-    event: StoredEvent,
-    message: FormattedMessage,
-    options: { endpointId?: string; resend?: boolean; format?: string } = {},
-  ): Promise<number> {
+  async resend(manager: EntityManager, event: StoredEvent, message: FormattedMessage, endpointId: string): Promise<number> {
     const now = this.clock.now();
     const rows = await manager.query<unknown[]>(
       `INSERT INTO webhook_deliveries (id, webhook_id, endpoint_id, event_id, event_type, payload, status, attempts, next_attempt_at, created_at)
        SELECT gen_random_uuid(), ${webhookId('$1::text')}, e.id, $1::uuid, $2, $3::jsonb, 'pending', 0, $4, $4
          FROM webhook_endpoints e
-        WHERE e.merchant_id = $5 AND e.environment = ANY($6) AND (cardinality(e.event_types) = 0 OR $2 = ANY(e.event_types))
-          AND ($7::uuid IS NULL OR e.id = $7) AND (e.enabled OR $7::uuid IS NOT NULL) AND e.format = $8
-       ON CONFLICT (endpoint_id, event_id) DO ${options.resend ? `UPDATE SET status = 'pending', attempts = 0, next_attempt_at = $4` : 'NOTHING'}
+        WHERE e.id = $7 AND e.merchant_id = $5 AND e.environment = ANY($6) AND (cardinality(e.event_types) = 0 OR $2 = ANY(e.event_types))
+       ON CONFLICT (endpoint_id, event_id) DO UPDATE SET status = 'pending', attempts = 0, next_attempt_at = $4
        RETURNING id`,
-      [event.eventId, message.type, JSON.stringify(message.payload), now, message.merchantId, message.environments, options.endpointId ?? null, options.format ?? STANDARD_FORMAT],
+      [event.eventId, message.type, JSON.stringify(message.payload), now, message.merchantId, message.environments, endpointId],
     );
     return rows.length;
   }
 
   /**
-   * `enqueue` for many events' messages in one statement (the reactor's batch): each queued for every
-   * enabled endpoint of its format, merchant and environments that takes its type. Rows already queued
-   * stay as they are.
+   * Queues many events' messages in one statement (the reactor's batch): each for every enabled
+   * endpoint of its format, merchant and environments that takes its type. Rows already queued stay
+   * as they are.
    */
   async enqueueAll(manager: EntityManager, messages: readonly { event: StoredEvent; message: FormattedMessage; format: string }[]): Promise<number> {
     if (messages.length === 0) return 0;

@@ -31,7 +31,7 @@ export class WebhookReplay {
         if (event.recordedAt < since || !handled.has(event.type)) continue;
         const message = await this.formats.messageOf(endpoint.format, event, this.store, { accountIdOf: (email) => this.accounts.idOf(email) });
         if (message?.merchantId !== endpoint.merchantId || !message.environments.includes(endpoint.environment)) continue;
-        queued += await this.outbox.enqueue(this.db.manager, event, message, { endpointId: endpoint.id, resend: true, format: endpoint.format });
+        queued += await this.outbox.resend(this.db.manager, event, message, endpoint.id);
       }
     }
     return queued;

@@ -2,9 +2,10 @@ import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { DataSource, type DataSourceOptions, type EntityManager, type QueryRunner } from 'typeorm';
 import { AppConfig } from '../../config/app-config.js';
 import { EventStore, type StoredEvent } from '../../event-store/event-store.port.js';
+import { mapLimited } from '../../map-limited.js';
 import { saveCheckpoint, tryLock, unlock } from '../checkpoints.js';
 import { ProcessorRunner } from '../processor-runner.js';
-import type { Projection } from '../processor.js';
+import { handledBy, type Projection } from '../processor.js';
 import { ShadowTables } from './shadow-tables.js';
 
 export interface ReplayProgress {
@@ -93,14 +94,14 @@ export class ProjectionRebuilder implements OnApplicationBootstrap {
           position = last.globalPosition;
           // Read the next chunk while this one is written.
           if (events.length === chunkSize) (next = this.store.readAll(position, chunkSize)).catch(() => undefined);
-          await eachLimited(shadows, ({ projection, shadow }) => this.fold(db, projection, shadow, events));
+          await mapLimited(shadows, CONCURRENCY, ({ projection, shadow }) => this.fold(db, projection, shadow, events));
           processed += events.length;
           await options.onProgress?.({ projections: chosen.map((p) => p.name), processed, position });
           if (events.length < chunkSize) return;
         }
       };
       await catchUp();
-      await eachLimited(shadows, ({ shadow }) => db.transaction((manager) => shadow.addIndexes(manager)));
+      await mapLimited(shadows, CONCURRENCY, ({ shadow }) => db.transaction((manager) => shadow.addIndexes(manager)));
       await catchUp();
       // One after the other: each pauses its live processor only for its own swap.
       const summaries: ReplaySummary[] = [];
@@ -233,20 +234,4 @@ async function foldInto(projection: Projection, events: readonly StoredEvent[], 
   for (const event of events) await projection.handle(event, manager);
 }
 
-const handledTypes = new WeakMap<Projection, ReadonlySet<string>>();
 
-/** The events the live runner would hand the projection: those of the types it `handles` (all when unsaid). */
-function handledBy(projection: Projection, events: readonly StoredEvent[]): readonly StoredEvent[] {
-  if (!projection.handles) return events;
-  let types = handledTypes.get(projection);
-  if (!types) handledTypes.set(projection, (types = new Set(projection.handles)));
-  return events.filter((event) => types.has(event.type));
-}
-
-async function eachLimited<T>(items: readonly T[], work: (item: T) => Promise<void>): Promise<void> {
-  const queue = [...items];
-  const worker = async () => {
-    for (let item = queue.shift(); item !== undefined; item = queue.shift()) await work(item);
-  };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, queue.length) }, worker));
-}
