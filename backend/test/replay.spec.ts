@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { Logger } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import pg from 'pg';
 import { AppModule } from '../src/app.module.js';
@@ -195,7 +196,9 @@ describe('replay on a live system', () => {
     expect(await shadowSchemas()).toEqual([]);
   });
 
-  it('waits out a long transaction on a live table without blocking other readers behind its swap', async () => {
+  it('waits out a long transaction on a live table without blocking other readers behind its swap, and says what holds it', async () => {
+    const warnings: string[] = [];
+    const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation((message: unknown) => void warnings.push(String(message)));
     await caughtUp();
     const before = await snapshot();
     const blocker = await db.connect();
@@ -210,9 +213,15 @@ describe('replay on a live system', () => {
     // A reader arriving now queues behind the swap's lock request only until that request gives up.
     expect((await db.query('SELECT count(*)::int AS n FROM merchants')).rows[0].n).toBe(present(before.merchants, 'the merchants table').length);
     expect(finished).toBe(false);
+    // Its first wait runs out: the operator is told which transaction holds the table, and it tries again.
+    expect(await eventually(async () => warnings.some((w) => w.startsWith('Swap of "merchants"')))).toBe(true);
+    expect(warnings.find((w) => w.startsWith('Swap of "merchants"'))).toContain('idle in transaction');
+    expect(warnings.find((w) => w.startsWith('Swap of "merchants"'))).toContain('SELECT count(*) FROM merchants');
+    expect(finished).toBe(false);
     await blocker.query('COMMIT');
     blocker.release();
     await replay;
+    warn.mockRestore();
     expect(await snapshot()).toEqual(before);
   });
 });

@@ -1,4 +1,4 @@
-import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { DataSource, type DataSourceOptions, type EntityManager, type QueryRunner } from 'typeorm';
 import { AppConfig } from '../../config/app-config.js';
 import { EventStore, type StoredEvent } from '../../event-store/event-store.port.js';
@@ -35,8 +35,14 @@ const CONCURRENCY = 2;
 /** How long an instance leaves a processor alone when a replay elsewhere asks for it. */
 const YIELD_MS = 30_000;
 const REPLAY_LOCK_WAIT_MS = 10_000;
-const SWAP_LOCK_TIMEOUT = '1s';
-const SWAP_ATTEMPTS = 30;
+/**
+ * A swap's first wait for its table locks; each attempt after waits twice as long, up to the
+ * longest. Readers queue behind a waiting lock, so a wait is a pause for them: short while the
+ * tables are merely busy, longer only when transactions keep holding them (a saturated system).
+ */
+const SWAP_LOCK_WAIT_MS = 1_000;
+const SWAP_LOCK_LONGEST_WAIT_MS = 15_000;
+const SWAP_ATTEMPTS = 12;
 const LOCK_NOT_AVAILABLE = '55P03';
 
 /**
@@ -48,6 +54,7 @@ const LOCK_NOT_AVAILABLE = '55P03';
  */
 @Injectable()
 export class ProjectionRebuilder implements OnApplicationBootstrap {
+  private readonly logger = new Logger(ProjectionRebuilder.name);
   private readonly resumeTimers = new Map<string, NodeJS.Timeout>();
 
   constructor(
@@ -118,14 +125,15 @@ export class ProjectionRebuilder implements OnApplicationBootstrap {
   }
 
   /**
-   * Swaps, retrying while long transactions keep the live tables busy: the swap waits at most
-   * SWAP_LOCK_TIMEOUT for its table locks (readers queue behind a waiting lock), then lets the live
-   * processor run again and tries anew. Before each attempt the shadow tables catch up outside the
-   * lock, so the swap itself only folds the few events written since.
+   * Swaps, retrying while long transactions keep the live tables busy: an attempt waits a limited
+   * time for its table locks (see SWAP_LOCK_WAIT_MS), then lets the live processor run again and
+   * tries anew, waiting longer. Before each attempt the shadow tables catch up outside the lock, so
+   * the swap itself only folds the few events written since.
    */
   private async finish(db: DataSource, session: QueryRunner, projection: Projection, shadow: ShadowTables, from: bigint, chunkSize: number) {
     let folded = 0;
     for (let attempt = 1; ; attempt++) {
+      const lockWait = Math.min(SWAP_LOCK_WAIT_MS * 2 ** (attempt - 1), SWAP_LOCK_LONGEST_WAIT_MS);
       try {
         for (let events = await this.store.readAll(from, chunkSize); ; events = await this.store.readAll(from, chunkSize)) {
           const last = events.at(-1);
@@ -135,17 +143,22 @@ export class ProjectionRebuilder implements OnApplicationBootstrap {
           folded += events.length;
           if (events.length < chunkSize) break;
         }
-        const swapped = await this.swap(db, session, projection, shadow, from, chunkSize);
+        const swapped = await this.swap(db, session, projection, shadow, from, chunkSize, lockWait);
         return { ...swapped, events: folded + swapped.events };
       } catch (error) {
-        if ((error as { code?: string }).code !== LOCK_NOT_AVAILABLE || attempt >= SWAP_ATTEMPTS) throw error;
+        if ((error as { code?: string }).code !== LOCK_NOT_AVAILABLE) throw error;
+        const holders = await lockHolders(session, projection.tables).catch(() => 'unknown');
+        if (attempt >= SWAP_ATTEMPTS) {
+          throw new Error(`Could not swap in "${projection.name}": its tables stayed busy through ${SWAP_ATTEMPTS} attempts (the last waited ${lockWait / 1000} s; held by ${holders}). The live tables are untouched; run the replay again at a quieter time.`);
+        }
+        this.logger.warn(`Swap of "${projection.name}" waited ${lockWait / 1000} s for its tables (held by ${holders}); trying again, waiting longer`);
         await new Promise((resolve) => setTimeout(resolve, Math.min(attempt * 200, 2_000)));
       }
     }
   }
 
   /** With the live processor paused: the events since `from`, the swap and the checkpoint, in one transaction. */
-  private async swap(db: DataSource, session: QueryRunner, projection: Projection, shadow: ShadowTables, from: bigint, chunkSize: number) {
+  private async swap(db: DataSource, session: QueryRunner, projection: Projection, shadow: ShadowTables, from: bigint, chunkSize: number, lockWait: number) {
     await this.runner.stop(projection.name);
     try {
       if (!(await this.takeOver(session, projection.name))) {
@@ -161,7 +174,7 @@ export class ProjectionRebuilder implements OnApplicationBootstrap {
       }
       const position = rest.at(-1)?.globalPosition ?? from;
       await db.transaction(async (manager) => {
-        await manager.query(`SET LOCAL lock_timeout = '${SWAP_LOCK_TIMEOUT}'`);
+        await manager.query(`SELECT set_config('lock_timeout', $1, true)`, [`${lockWait}ms`]);
         await shadow.lockLive(manager);
         await shadow.use(manager);
         await foldInto(projection, handledBy(projection, rest), manager);
@@ -235,3 +248,16 @@ async function foldInto(projection: Projection, events: readonly StoredEvent[], 
 }
 
 
+
+/** Who holds locks on these tables now, for the operator: "replay (idle in transaction, 3 s: SELECT …)". */
+async function lockHolders(session: QueryRunner, tables: readonly string[]): Promise<string> {
+  const rows = (await session.query(
+    `SELECT DISTINCT a.pid, coalesce(nullif(a.application_name, ''), 'a client') AS app, a.state,
+            round(extract(epoch FROM now() - a.xact_start))::int AS seconds, left(regexp_replace(a.query, '\\s+', ' ', 'g'), 80) AS query
+       FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+      WHERE l.granted AND l.relation = ANY($1::text[]::regclass[]) AND a.pid <> pg_backend_pid()
+      ORDER BY seconds DESC NULLS LAST LIMIT 3`,
+    [tables],
+  )) as { app: string; state: string; seconds: number | null; query: string }[];
+  return rows.length ? rows.map((r) => `${r.app} (${r.state}, ${r.seconds ?? 0} s: ${r.query})`).join('; ') : 'nobody by now';
+}
