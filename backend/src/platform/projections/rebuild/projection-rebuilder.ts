@@ -149,7 +149,7 @@ export class ProjectionRebuilder implements OnApplicationBootstrap {
         if ((error as { code?: string }).code !== LOCK_NOT_AVAILABLE) throw error;
         const holders = await lockHolders(session, projection.tables).catch(() => 'unknown');
         if (attempt >= SWAP_ATTEMPTS) {
-          throw new Error(`Could not swap in "${projection.name}": its tables stayed busy through ${SWAP_ATTEMPTS} attempts (the last waited ${lockWait / 1000} s; held by ${holders}). The live tables are untouched; run the replay again at a quieter time.`);
+          throw new Error(`Could not swap in "${projection.name}": its tables stayed busy through ${SWAP_ATTEMPTS} attempts (the last waited ${lockWait / 1000} s; held by ${holders}). The live tables are untouched; run the replay again at a quieter time.`, { cause: error });
         }
         this.logger.warn(`Swap of "${projection.name}" waited ${lockWait / 1000} s for its tables (held by ${holders}); trying again, waiting longer`);
         await new Promise((resolve) => setTimeout(resolve, Math.min(attempt * 200, 2_000)));
