@@ -5,6 +5,7 @@ import type { EntityManager } from 'typeorm';
 import type { DatabasePool } from '../src/platform/database/database-pool.js';
 import type { StoredEvent } from '../src/platform/event-store/event-store.port.js';
 import type { PostgresEventStore } from '../src/platform/event-store/postgres/postgres-event-store.js';
+import { ReadModelsBehind } from '../src/platform/projections/processor-errors.js';
 import type { EventProcessor, Projection, Reactor } from '../src/platform/projections/processor.js';
 import type { ProcessorRunner } from '../src/platform/projections/processor-runner.js';
 import type { TestDatabase } from './support/database.js';
@@ -57,6 +58,17 @@ class Receipts implements Reactor {
     const { amount } = event.data as { amount: number };
     if (this.poison.has(amount)) throw new Error(`receipt service rejected ${amount}`);
     await manager.query('INSERT INTO receipts (event_id, amount) VALUES ($1, $2) ON CONFLICT DO NOTHING', [event.eventId, amount]);
+  }
+}
+
+/** Receipts that need another read model, which stays behind for the first `behindFor` tries of amount 2. */
+class WaitingReceipts extends Receipts {
+  behindFor = 6;
+  tries = 0;
+
+  async handle(event: StoredEvent, manager: EntityManager): Promise<void> {
+    if ((event.data as { amount: number }).amount === 2 && this.tries++ < this.behindFor) throw new ReadModelsBehind(event.globalPosition, ['accounts']);
+    await super.handle(event, manager);
   }
 }
 
@@ -161,6 +173,17 @@ describe('processors under faults', () => {
     await r.requestRetry('receipts');
     expect(await eventually(async () => (await pool.query('SELECT 1 FROM processor_dead_letters')).rowCount === 0)).toBe(true);
     expect((await pool.query('SELECT amount FROM receipts ORDER BY amount')).rows).toEqual([{ amount: 1 }, { amount: 2 }, { amount: 3 }]);
+  });
+
+  it('lets a reactor wait for the read models it needs as long as they are behind, instead of dead-lettering the event', async () => {
+    const receipts = new WaitingReceipts();
+    await runner([receipts]);
+    await deposit([1, 2]);
+    const { lastPosition } = await deposit([3]);
+    expect(await eventually(async () => (await checkpoint('receipts')) === lastPosition)).toBe(true);
+    expect(receipts.tries).toBe(7); // a failing event gets 4 tries
+    expect((await pool.query('SELECT amount FROM receipts ORDER BY amount')).rows).toEqual([{ amount: 1 }, { amount: 2 }, { amount: 3 }]);
+    expect((await pool.query('SELECT 1 FROM processor_dead_letters')).rowCount).toBe(0);
   });
 
   it('a reactor with a bulk path: a poison event fails its batch; the events around it are written, it is dead-lettered', async () => {

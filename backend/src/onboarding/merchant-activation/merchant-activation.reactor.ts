@@ -6,6 +6,7 @@ import { UserLookup } from '../../platform/auth/auth-user.js';
 import { causedBy } from '../../platform/commands/command-context.js';
 import type { StoredEvent } from '../../platform/event-store/event-store.port.js';
 import { AsProcessor, type Reactor } from '../../platform/projections/processor.js';
+import { ReadModelsBehind } from '../../platform/projections/processor-errors.js';
 import { ProcessorRunner } from '../../platform/projections/processor-runner.js';
 import { isApplicationEvent, type StatusChanged } from '../application.events.js';
 import { ApplicationView } from '../read-models/application.entity.js';
@@ -71,9 +72,8 @@ export class MerchantActivationReactor implements Reactor {
   /** The users and applications read models this reactor reads, up to `event`. */
   private async readModelsAt(event: StoredEvent): Promise<void> {
     const { failed, timedOut } = await this.processors.waitForProjections(event.globalPosition, READ_MODEL_EVENTS);
-    if (failed.length || timedOut.length) {
-      throw new Error(`Read models not up to event ${event.globalPosition}: ${[...failed.map((n) => `${n} failed`), ...timedOut.map((n) => `${n} timed out`)].join(', ')}`);
-    }
+    if (failed.length) throw new Error(`Read models not up to event ${event.globalPosition}: ${failed.map((n) => `${n} failed`).join(', ')}`);
+    if (timedOut.length) throw new ReadModelsBehind(event.globalPosition, timedOut);
   }
 
   private async activate(merchantId: string, reference: string, event: StoredEvent): Promise<void> {

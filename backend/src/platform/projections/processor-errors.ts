@@ -27,3 +27,15 @@ export class ProcessorFailure extends Error {
 export function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
+
+/**
+ * A reactor's read models have not reached its event yet (they are catching up, or a replay holds
+ * them). Not the event's fault: the runner tries the event again, without counting attempts, until
+ * they have, instead of dead-lettering it.
+ */
+export class ReadModelsBehind extends Error {
+  constructor(position: bigint, behind: string[]) {
+    super(`Read models not up to event ${position}: ${behind.join(', ')} behind`);
+    this.name = 'ReadModelsBehind';
+  }
+}

@@ -8,7 +8,7 @@ import { backoffMs, isTransient, sleep } from '../database/transient-errors.js';
 import { EventStore, type EventSubscription, type StoredEvent } from '../event-store/event-store.port.js';
 import { CheckpointWatcher, type ProcessorFailureRecord } from './checkpoint-watcher.js';
 import { ensureCheckpoint, lockCheckpoint, saveCheckpoint, skipTo } from './checkpoints.js';
-import { CheckpointMoved, describe, HandlerError, ProcessorFailure } from './processor-errors.js';
+import { CheckpointMoved, describe, HandlerError, ProcessorFailure, ReadModelsBehind } from './processor-errors.js';
 import { ProcessorFailures } from './processor-failures.js';
 import { AsProcessor, handledBy, type EventProcessor, type Projection, type Reactor } from './processor.js';
 import { SkipAnnouncer } from './skip-announcer.js';
@@ -26,6 +26,8 @@ const BATCH_SIZE = 500;
 /** Tries of one event (or of a failing step not tied to one) before the processor gives up on it. */
 const MAX_ATTEMPTS = 4;
 const MAX_BACKOFF_MS = 30_000;
+/** The longest pause between two tries of an event whose reactor waits for read models (ReadModelsBehind). */
+const MAX_READ_MODEL_WAIT_MS = 5_000;
 /**
  * A processor that only skips events stores its checkpoint at most this often (its next batch's
  * transaction stores it anyway): re-reading a second of skipped events after a crash costs nothing.
@@ -305,11 +307,13 @@ export class ProcessorRunner implements OnModuleInit, OnApplicationBootstrap, On
   /**
    * Applies a batch after `from`. The processor's own errors are retried a few times per event; then
    * a projection stops at that event (ProcessorFailure) and a reactor dead-letters it and goes on.
+   * A reactor waiting for its read models (ReadModelsBehind) is retried as long as it takes.
    * Transient database errors go up to the run loop, which retries them forever.
    */
   private async processBatch(processor: EventProcessor, batch: StoredEvent[], from: bigint, signal: AbortSignal): Promise<bigint> {
     let pending = batch;
     let failing: { eventId: string; attempts: number } | undefined;
+    let waits = 0;
     while (pending.length > 0) {
       try {
         return await this.commit(processor, from, pending);
@@ -322,6 +326,13 @@ export class ProcessorRunner implements OnModuleInit, OnApplicationBootstrap, On
         }
         const event = pending[0];
         if (!event) throw new Error(`Processor "${processor.name}" reported a failing event outside its batch`, { cause: error });
+        if (error.cause instanceof ReadModelsBehind) {
+          const wait = backoffMs(++waits, 100, MAX_READ_MODEL_WAIT_MS);
+          this.logger.warn(`Processor "${processor.name}" waits on event ${event.globalPosition} (${event.type}): ${describe(error.cause)}; again in ${wait} ms`);
+          await sleep(wait, signal);
+          if (signal.aborted) throw error.cause;
+          continue;
+        }
         failing = failing?.eventId === event.eventId ? { ...failing, attempts: failing.attempts + 1 } : { eventId: event.eventId, attempts: 1 };
         if (failing.attempts < MAX_ATTEMPTS) {
           const wait = backoffMs(failing.attempts, 100, 2_000);

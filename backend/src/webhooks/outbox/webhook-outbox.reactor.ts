@@ -4,6 +4,7 @@ import { AccountDirectory } from '../../identity/index.js';
 import { EventStore, type StoredEvent } from '../../platform/event-store/event-store.port.js';
 import { mapLimited } from '../../platform/map-limited.js';
 import { AsProcessor, type Reactor } from '../../platform/projections/processor.js';
+import { ReadModelsBehind } from '../../platform/projections/processor-errors.js';
 import { ProcessorRunner } from '../../platform/projections/processor-runner.js';
 import { WebhookEndpointsProjection } from '../read-models/webhook-endpoints.projection.js';
 import { WebhookFormats } from './webhook-formats.js';
@@ -80,7 +81,9 @@ export class WebhookOutboxReactor implements Reactor {
     const behind = () => names.filter((name) => this.processors.position(name) < event.globalPosition);
     await this.processors.watcher.until(() => behind().every((name) => this.processors.failure(name)), READ_MODEL_WAIT_MS);
     const late = behind();
-    if (late.length) throw new Error(`Read models not up to event ${event.globalPosition}: ${late.join(', ')}`);
+    const failed = late.filter((name) => this.processors.failure(name));
+    if (failed.length) throw new Error(`Read models not up to event ${event.globalPosition}: ${failed.map((n) => `${n} failed`).join(', ')}`);
+    if (late.length) throw new ReadModelsBehind(event.globalPosition, late);
   }
 }
 
