@@ -18,6 +18,9 @@ export interface LagRun {
   seconds: number;
   /** Merchant ids written, for readers to look up. */
   merchants: string[];
+  /** Appends that failed (an overloaded pool gives up waiting for a connection), and the last error. */
+  failed: number;
+  lastError?: string;
 }
 
 /**
@@ -39,12 +42,17 @@ async function life(bench: Bench, n: number, started: number, run: LagRun): Prom
   }
 }
 
+const countFailure = (run: LagRun) => (error: unknown) => {
+  run.failed++;
+  run.lastError = error instanceof Error ? error.message : String(error);
+};
+
 /**
  * Open loop: lives start on schedule at `rate(ms since start)` events per second, whether or not the
  * earlier ones are done, until `until` resolves; then the ones in flight finish.
  */
 export async function writeAtRate(bench: Bench, until: Promise<unknown>, offset: number, rate: (elapsedMs: number) => number): Promise<LagRun> {
-  const run: LagRun = { histogram: lagHistogram(), samples: [], events: 0, seconds: 0, merchants: [] };
+  const run: LagRun = { histogram: lagHistogram(), samples: [], events: 0, seconds: 0, merchants: [], failed: 0 };
   const inFlight = new Set<Promise<void>>();
   let done = false;
   const started = performance.now();
@@ -54,7 +62,8 @@ export async function writeAtRate(bench: Bench, until: Promise<unknown>, offset:
   });
   let due = started;
   for (let n = 0; !done; n++) {
-    const one = life(bench, offset + n, started, run);
+    // Open loop: a failed append is counted, the schedule goes on.
+    const one = life(bench, offset + n, started, run).catch(countFailure(run));
     inFlight.add(one);
     void one.finally(() => inFlight.delete(one));
     due += (EVENTS_PER_LIFE * 1000) / rate(due - started);
@@ -66,12 +75,14 @@ export async function writeAtRate(bench: Bench, until: Promise<unknown>, offset:
 
 /** Closed loop: `writers` lives at a time, each as soon as the last is done, for `duration` seconds. */
 export async function writeFlatOut(bench: Bench, duration: number, writers: number, offset: number): Promise<LagRun> {
-  const run: LagRun = { histogram: lagHistogram(), samples: [], events: 0, seconds: 0, merchants: [] };
+  const run: LagRun = { histogram: lagHistogram(), samples: [], events: 0, seconds: 0, merchants: [], failed: 0 };
   const started = performance.now();
   let n = 0;
   await Promise.all(
     Array.from({ length: writers }, async () => {
-      while (seconds(started) < duration) await life(bench, offset + n++, started, run);
+      while (seconds(started) < duration) {
+        await life(bench, offset + n++, started, run).catch(countFailure(run));
+      }
     }),
   );
   run.seconds = seconds(started);

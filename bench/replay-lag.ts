@@ -168,7 +168,8 @@ function lagRow(phase: string, run: LagRun, reads?: hdr.Histogram) {
     'p99 ms': p99,
     'max ms': Number((run.histogram.maxValue / 1000).toFixed(1)),
     target: `p50 <= ${TARGETS.p50} ms, p99 <= ${TARGETS.p99} ms`,
-    met: p50 <= TARGETS.p50 && p99 <= TARGETS.p99 ? 'yes' : 'NO',
+    met: p50 <= TARGETS.p50 && p99 <= TARGETS.p99 && run.failed === 0 ? 'yes' : 'NO',
+    ...(run.failed ? { 'failed appends': `${run.failed} (${run.lastError})` } : {}),
   };
 }
 
