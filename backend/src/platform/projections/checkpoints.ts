@@ -1,5 +1,5 @@
 import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
-import { CHECKPOINT_CHANNEL, lockKey } from './checkpoint-watcher.js';
+import { lockKey } from './checkpoint-watcher.js';
 
 /** The processor's lock on another session (a replay's): the same key as the live processors' (lockKey). */
 export async function tryLock(runner: QueryRunner, name: string): Promise<boolean> {
@@ -27,13 +27,12 @@ export async function lockCheckpoint(runner: QueryRunner, name: string): Promise
   return BigInt(row?.position ?? -1);
 }
 
+/** Stores the checkpoint in the caller's transaction; telling the other instances is the caller's, after its commit. */
 export async function saveCheckpoint(manager: EntityManager, name: string, position: bigint): Promise<void> {
   await manager.query(
-    `WITH saved AS (
-       INSERT INTO processor_checkpoints (name, position) VALUES ($1, $2)
-       ON CONFLICT (name) DO UPDATE SET position = EXCLUDED.position, updated_at = now() RETURNING name
-     ) SELECT pg_notify($3, $1 || ':' || $2) FROM saved`,
-    [name, position.toString(), CHECKPOINT_CHANNEL],
+    `INSERT INTO processor_checkpoints (name, position) VALUES ($1, $2)
+     ON CONFLICT (name) DO UPDATE SET position = EXCLUDED.position, updated_at = now()`,
+    [name, position.toString()],
   );
 }
 
@@ -43,10 +42,11 @@ export async function saveCheckpoint(manager: EntityManager, name: string, posit
  */
 export async function skipTo(dataSource: DataSource, name: string, from: bigint, to: bigint): Promise<boolean> {
   const rows = await dataSource.query<unknown[]>(
+    // A SELECT around it: TypeORM answers an UPDATE with [rows, count], a SELECT with its rows.
     `WITH moved AS (
        UPDATE processor_checkpoints SET position = $3, updated_at = now() WHERE name = $1 AND position = $2 RETURNING name
-     ) SELECT pg_notify($4, $1 || ':' || $3) FROM moved`,
-    [name, from.toString(), to.toString(), CHECKPOINT_CHANNEL],
+     ) SELECT name FROM moved`,
+    [name, from.toString(), to.toString()],
   );
   return rows.length === 1;
 }

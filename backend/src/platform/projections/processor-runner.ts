@@ -11,7 +11,7 @@ import { ensureCheckpoint, lockCheckpoint, saveCheckpoint, skipTo } from './chec
 import { CheckpointMoved, describe, HandlerError, ProcessorFailure, ReadModelsBehind } from './processor-errors.js';
 import { ProcessorFailures } from './processor-failures.js';
 import { AsProcessor, handledBy, type EventProcessor, type Projection, type Reactor } from './processor.js';
-import { SkipAnnouncer } from './skip-announcer.js';
+import { PositionAnnouncer } from './position-announcer.js';
 
 export interface WaitResult {
   /** Projections that stopped at a failure before reaching the position. */
@@ -49,7 +49,7 @@ export class ProcessorRunner implements OnModuleInit, OnApplicationBootstrap, On
   private readonly failures: ProcessorFailures;
   /** Each running processor's checkpoint as stored: what its next transaction expects to find. */
   private readonly persisted = new Map<string, bigint>();
-  private readonly announcer: SkipAnnouncer;
+  private readonly announcer: PositionAnnouncer;
 
   constructor(
     private readonly discovery: DiscoveryService,
@@ -60,7 +60,7 @@ export class ProcessorRunner implements OnModuleInit, OnApplicationBootstrap, On
   ) {
     this.watcher = new CheckpointWatcher(pool);
     this.failures = new ProcessorFailures(dataSource, store, this.watcher, this.logger);
-    this.announcer = new SkipAnnouncer(this.watcher, REPORT_MS);
+    this.announcer = new PositionAnnouncer(this.watcher, REPORT_MS);
   }
 
   onModuleInit(): void {
@@ -290,7 +290,10 @@ export class ProcessorRunner implements OnModuleInit, OnApplicationBootstrap, On
     const stored = this.persisted.get(name);
     const to = entry.position;
     if (stored === undefined || to === undefined || to <= stored || !this.watcher.holds(name)) return;
-    if (await skipTo(this.dataSource, name, stored, to)) this.persisted.set(name, to);
+    if (await skipTo(this.dataSource, name, stored, to)) {
+      this.persisted.set(name, to);
+      this.announcer.stored(name, to);
+    }
     // A replay or another instance moved it: start again from the stored checkpoint.
     else void entry.subscription?.close();
   }
@@ -387,6 +390,7 @@ export class ProcessorRunner implements OnModuleInit, OnApplicationBootstrap, On
       const recovered = await this.failures.clearIn(runner, processor.name);
       await runner.commitTransaction();
       this.persisted.set(name, last);
+      this.announcer.stored(name, last);
       if (recovered) await this.failures.announceRecovered(processor.name);
     } catch (error) {
       if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);

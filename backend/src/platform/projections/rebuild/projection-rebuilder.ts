@@ -182,6 +182,7 @@ export class ProjectionRebuilder implements OnApplicationBootstrap {
         await saveCheckpoint(manager, projection.name, position);
       });
       this.runner.watcher.advance(projection.name, position);
+      await this.runner.watcher.announce([[projection.name, position]]).catch(() => undefined);
       const rows: Record<string, number> = {};
       for (const table of projection.tables) {
         const [{ count }] = (await session.query(`SELECT count(*)::int AS count FROM "${table}"`)) as [{ count: number }];
