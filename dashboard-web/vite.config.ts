@@ -24,7 +24,7 @@ export default defineConfig({
               // one file instead of a dozen: each file is compressed on its own, so fewer, larger files are
               // smaller in all, and nothing here is ever left unused by a page.
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|@emotion|stylis|@babel[\\/]runtime|@mui[\\/](system|utils|styled-engine|private-theming)|react-transition-group|clsx|prop-types|react-is)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@emotion|stylis|@babel[\\/]runtime|@mui[\\/](system|utils|styled-engine|private-theming)|react-transition-group|clsx|prop-types|react-is)[\\/]/,
             },
           ],
         },

@@ -1,9 +1,10 @@
-import { Alert, Box, Button, Card, CardContent, Container, Link, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Container, Link, Stack, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { LoginRequest } from '@tallyline/contracts';
 import { AUTH_MESSAGES } from '@tallyline/contracts/browser';
+import { TextInput } from '../../../components/text-input';
 import { errorMessage } from '../../../lib/api';
 import { lazyZodResolver, textFieldProps } from '../../../lib/form';
 import { useSignIn } from '../../../lib/session';
@@ -47,7 +48,7 @@ export default function LoginPage() {
             )}
             <Box component="form" noValidate aria-label="Sign in" onSubmit={form.handleSubmit((values) => signInMutation.mutate(values))}>
               <Stack spacing={2.5}>
-                <TextField label="Email" type="email" autoComplete="email" fullWidth required {...textFieldProps(form, 'email')} />
+                <TextInput label="Email" type="email" autoComplete="email" fullWidth required {...textFieldProps(form, 'email')} />
                 <PasswordField label="Password" autoComplete="current-password" fullWidth required {...textFieldProps(form, 'password')} />
                 <Button type="submit" variant="contained" size="large" disabled={signInMutation.isPending} disableElevation>
                   {signInMutation.isPending ? 'Signing In...' : 'Sign In'}
