@@ -40,12 +40,12 @@ const ClientApiTestPage = lazy(() => import('./features/client-api-test/routes/C
 const CheckoutPage = lazyWithQueries(() => import('./features/checkout/routes/CheckoutPage').then((module) => module.default));
 
 // Auth, dashboard guard and merchant applications.
-const RegisterPage = lazyWithQueries(() => import('./features/auth/routes/RegisterPage').then((module) => module.default));
+const RegisterPage = lazy(() => import('./features/auth/routes/RegisterPage'));
 const MerchantRegisterPage = lazyWithQueries(() => import('./features/auth/routes/MerchantRegisterPage').then((module) => module.default));
-const LoginPage = lazyWithQueries(() => import('./features/auth/routes/LoginPage').then((module) => module.default));
+const LoginPage = lazy(() => import('./features/auth/routes/LoginPage'));
 const DashboardPage = lazyWithQueries(() => import('./features/dashboard/routes/DashboardPage').then((module) => module.default));
-const LongApplicationPage = lazyWithQueries(() => import('./features/applications/routes/LongApplicationPage').then((module) => module.default));
-const PrecheckApplicationPage = lazyWithQueries(() => import('./features/applications/routes/PrecheckApplicationPage').then((module) => module.default));
+const LongApplicationPage = lazy(() => import('./features/applications/routes/LongApplicationPage'));
+const PrecheckApplicationPage = lazy(() => import('./features/applications/routes/PrecheckApplicationPage'));
 const ApplicationSuccessPage = lazy(() => import('./features/applications/routes/ApplicationSuccessPage'));
 
 const NotFoundPage = lazy(() => import('./features/not-found/routes/NotFoundPage'));

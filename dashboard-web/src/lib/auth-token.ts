@@ -26,6 +26,19 @@ function subscribe(listener: () => void) {
   };
 }
 
+/** What a sign-in must drop: the cached session of the token before (lib/query-client.ts, once react-query is loaded). */
+let forgetSession = () => {};
+
+export function onSignIn(forget: () => void) {
+  forgetSession = forget;
+}
+
+/** Stores a fresh token and drops any cached session, so the header and guards refetch it. */
+export function signIn(token: string) {
+  forgetSession();
+  setAuthToken(token);
+}
+
 export function useAuthToken(): string | null {
   return useSyncExternalStore(subscribe, getAuthToken, () => null);
 }

@@ -55,18 +55,6 @@ export function useCurrentMerchant() {
     error: query.error };
 }
 
-/** Stores a fresh token and drops any cached session so the header and guards refetch. */
-export function useSignIn() {
-  const queryClient = useQueryClient();
-  return useCallback(
-    (token: string) => {
-      queryClient.removeQueries({ queryKey: ['session'] });
-      setAuthToken(token);
-    },
-    [queryClient],
-  );
-}
-
 /** Logout clears the token and every cached query, then goes to `/`. */
 export function useLogout() {
   const queryClient = useQueryClient();

@@ -1,5 +1,4 @@
 import { Alert, Box, Button, Card, CardContent, Container, Link, Stack, Typography } from '@mui/material';
-import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { LoginRequest } from '@tallyline/contracts';
@@ -7,7 +6,8 @@ import { AUTH_MESSAGES } from '@tallyline/contracts/browser';
 import { TextInput } from '../../../components/text-input';
 import { errorMessage } from '../../../lib/api';
 import { lazyZodResolver, textFieldProps } from '../../../lib/form';
-import { useSignIn } from '../../../lib/session';
+import { signIn } from '../../../lib/auth-token';
+import { useSubmission } from '../../../lib/use-submission';
 import { PasswordField } from '../components/PasswordField';
 import { login } from '../api/auth-api';
 
@@ -15,13 +15,12 @@ const resolver = lazyZodResolver<LoginRequest>(() => import('@tallyline/contract
 
 export default function LoginPage() {
   const navigate = useNavigate();
-  const signIn = useSignIn();
   const form = useForm<LoginRequest>({
     resolver,
     defaultValues: { email: '', password: '' },
     reValidateMode: 'onSubmit' });
-  const signInMutation = useMutation({
-    mutationFn: login,
+  const signInMutation = useSubmission({
+    submit: login,
     onSuccess: (token) => {
       signIn(token);
       void navigate('/dashboard');

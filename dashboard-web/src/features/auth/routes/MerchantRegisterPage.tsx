@@ -7,7 +7,8 @@ import type { merchantRegisterFormSchema } from '@tallyline/contracts';
 import { BUSINESS_TYPES } from '@tallyline/contracts/browser';
 import { errorMessage } from '../../../lib/api';
 import { applyServerErrors, fieldError, lazyZodResolver, textFieldProps } from '../../../lib/form';
-import { useCurrentUser, useSignIn } from '../../../lib/session';
+import { signIn } from '../../../lib/auth-token';
+import { useCurrentUser } from '../../../lib/session';
 import { TextInput } from '../../../components/text-input';
 import { useToast } from '../../../components/toast';
 import { AuthCard } from '../components/AuthCard';
@@ -26,7 +27,6 @@ const resolver = lazyZodResolver<Values, Output>(() => import('@tallyline/contra
 export default function MerchantRegisterPage() {
   const toast = useToast();
   const navigate = useNavigate();
-  const signIn = useSignIn();
   // The session check must have settled before a new account replaces it.
   const { isLoading: authLoading } = useCurrentUser();
   const form = useForm<Values, unknown, Output>({
