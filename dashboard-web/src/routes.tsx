@@ -13,7 +13,7 @@ import { lazyWithQueries } from './lib/lazy-with-queries';
  * so pages render only their content (start with an <h1>, no <main> of their own).
  * A public page can be prerendered at build time (listed in entry-server.tsx's PRERENDERED_ROUTES): its
  * render must then not read window or localStorage directly (through useSyncExternalStore with a server
- * snapshot is fine, as lib/session.ts does), or hydration will not match.
+ * snapshot is fine, as lib/auth-token.ts does), or hydration will not match.
  * Public pages helper: add your lazy imports in the "public pages" block and your <Route>s in the
  * matching block of the JSX; the auth / dashboard / applications blocks belong to the auth helper.
  */
