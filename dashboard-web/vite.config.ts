@@ -20,11 +20,12 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             {
-              // What every page runs (React, the router, the query client, emotion and MUI's styling core) in
+              // What every page runs (React, the router, emotion and MUI's styling core) in
               // one file instead of a dozen: each file is compressed on its own, so fewer, larger files are
-              // smaller in all, and nothing here is ever left unused by a page.
+              // smaller in all, and nothing here is ever left unused by a page. react-query is not in it:
+              // only the pages that query load it (src/lib/lazy-with-queries.tsx).
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|@emotion|stylis|@babel[\\/]runtime|@mui[\\/](system|utils|styled-engine|private-theming)|react-transition-group|clsx|prop-types|react-is)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@emotion|stylis|@babel[\\/]runtime|@mui[\\/](system|utils|styled-engine|private-theming)|react-transition-group|clsx|prop-types|react-is)[\\/]/,
             },
           ],
         },

@@ -1,21 +1,20 @@
 import type { ReactNode } from 'react';
 import { CssBaseline, ThemeProvider } from '@mui/material';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
-import { queryClient } from './lib/query-client';
 import { theme } from './lib/theme';
 import { ToastProvider } from './components/toast';
 import { AppRoutes } from './routes';
 
-/** Everything around the router; the build's prerender (entry-server.tsx) puts a StaticRouter inside instead. */
+/**
+ * Everything around the router; the build's prerender (entry-server.tsx) puts a StaticRouter inside instead.
+ * react-query's provider is not here: what queries is loaded with it (lib/lazy-with-queries.tsx).
+ */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
-    <QueryClientProvider client={queryClient}>
-      <ThemeProvider theme={theme}>
-        <CssBaseline />
-        <ToastProvider>{children}</ToastProvider>
-      </ThemeProvider>
-    </QueryClientProvider>
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <ToastProvider>{children}</ToastProvider>
+    </ThemeProvider>
   );
 }
 

@@ -1,15 +1,19 @@
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { SiteLayout } from './components/layout';
+import { lazyWithQueries } from './lib/lazy-with-queries';
 
 /*
  * Every page route, code-split per page: `const XPage = lazy(() => import('./features/<name>/routes/XPage'));`
  * (default export) plus a <Route> INSIDE the <SiteLayout> route below, before the catch-all `*`.
+ * A page that uses react-query (useQuery, useMutation, lib/session.ts) is loaded with
+ * `lazyWithQueries(() => import('…').then((module) => module.default))` instead: the query client's provider
+ * is not around the whole app, so that the pages which never query do not load react-query.
  * SiteLayout renders the header, footer, the single <main> landmark and a <Suspense> around <Outlet/>,
  * so pages render only their content (start with an <h1>, no <main> of their own).
  * A public page can be prerendered at build time (listed in entry-server.tsx's PRERENDERED_ROUTES): its
  * render must then not read window or localStorage directly (through useSyncExternalStore with a server
- * snapshot is fine, as lib/session.ts does), or hydration will not match.
+ * snapshot is fine, as lib/auth-token.ts does), or hydration will not match.
  * Public pages helper: add your lazy imports in the "public pages" block and your <Route>s in the
  * matching block of the JSX; the auth / dashboard / applications blocks belong to the auth helper.
  */
@@ -19,7 +23,7 @@ const HomePage = lazy(() => import('./features/home/routes/HomePage'));
 const ProductsPage = lazy(() => import('./features/products/routes/ProductsPage'));
 const DevelopersPage = lazy(() => import('./features/developers/routes/DevelopersPage'));
 const PricingPage = lazy(() => import('./features/pricing/routes/PricingPage'));
-const StatusPage = lazy(() => import('./features/status/routes/StatusPage'));
+const StatusPage = lazyWithQueries(() => import('./features/status/routes/StatusPage').then((module) => module.default));
 const CommunityPage = lazy(() => import('./features/community/routes/CommunityPage'));
 const GuidesPage = lazy(() => import('./features/guides/routes/GuidesPage'));
 const ApiDocsPage = lazy(() => import('./features/api-docs/routes/ApiDocsPage'));
@@ -29,17 +33,17 @@ const CookiesPage = lazy(() => import('./features/legal/routes/CookiesPage'));
 const SecurityPage = lazy(() => import('./features/legal/routes/SecurityPage'));
 const CompliancePage = lazy(() => import('./features/legal/routes/CompliancePage'));
 const AmlPolicyPage = lazy(() => import('./features/legal/routes/AmlPolicyPage'));
-const CryptoPaymentPage = lazy(() => import('./features/crypto-checkout/routes/CryptoPaymentPage'));
-const CryptoPaymentsPage = lazy(() => import('./features/crypto-payments/routes/CryptoPaymentsPage'));
+const CryptoPaymentPage = lazyWithQueries(() => import('./features/crypto-checkout/routes/CryptoPaymentPage').then((module) => module.default));
+const CryptoPaymentsPage = lazyWithQueries(() => import('./features/crypto-payments/routes/CryptoPaymentsPage').then((module) => module.default));
 const ClientApiTestPage = lazy(() => import('./features/client-api-test/routes/ClientApiTestPage'));
 // The hosted payment page has its own bare layout (no site navigation), so it sits outside SiteLayout.
-const CheckoutPage = lazy(() => import('./features/checkout/routes/CheckoutPage'));
+const CheckoutPage = lazyWithQueries(() => import('./features/checkout/routes/CheckoutPage').then((module) => module.default));
 
 // Auth, dashboard guard and merchant applications.
 const RegisterPage = lazy(() => import('./features/auth/routes/RegisterPage'));
-const MerchantRegisterPage = lazy(() => import('./features/auth/routes/MerchantRegisterPage'));
+const MerchantRegisterPage = lazyWithQueries(() => import('./features/auth/routes/MerchantRegisterPage').then((module) => module.default));
 const LoginPage = lazy(() => import('./features/auth/routes/LoginPage'));
-const DashboardPage = lazy(() => import('./features/dashboard/routes/DashboardPage'));
+const DashboardPage = lazyWithQueries(() => import('./features/dashboard/routes/DashboardPage').then((module) => module.default));
 const LongApplicationPage = lazy(() => import('./features/applications/routes/LongApplicationPage'));
 const PrecheckApplicationPage = lazy(() => import('./features/applications/routes/PrecheckApplicationPage'));
 const ApplicationSuccessPage = lazy(() => import('./features/applications/routes/ApplicationSuccessPage'));

@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+import { onSignIn } from './auth-token';
 
 /** The spec's fetch defaults: no retry, never refetch on focus, never stale. */
 export const queryClient = new QueryClient({
@@ -7,3 +8,5 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+onSignIn(() => queryClient.removeQueries({ queryKey: ['session'] }));

@@ -1,42 +1,14 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { Merchant, User } from '@tallyline/contracts';
-import { AUTH_TOKEN_KEY } from '@tallyline/contracts/browser';
-import { ApiError, apiRequest, getAuthToken } from './api';
+import { ApiError, apiRequest } from './api';
+import { setAuthToken, useAuthToken } from './auth-token';
 
 /**
  * The session shared by the layout and every feature: the token lives in localStorage (spec §4),
  * the user and merchant are queries keyed by it so a new token refetches them.
  */
-const listeners = new Set<() => void>();
-
-function notify() {
-  listeners.forEach((listener) => listener());
-}
-
-function setAuthToken(token: string | null) {
-  if (token) window.localStorage.setItem(AUTH_TOKEN_KEY, token);
-  else window.localStorage.removeItem(AUTH_TOKEN_KEY);
-  notify();
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === AUTH_TOKEN_KEY) listener();
-  };
-  window.addEventListener('storage', onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', onStorage);
-  };
-}
-
-function useAuthToken(): string | null {
-  return useSyncExternalStore(subscribe, getAuthToken, () => null);
-}
-
 const sessionKeys = {
   user: (token: string | null) => ['session', 'user', token] as const,
   merchant: (userId: string | undefined) => ['session', 'merchant', userId] as const };
@@ -81,18 +53,6 @@ export function useCurrentMerchant() {
     merchant: user ? (query.data ?? null) : null,
     isLoading: userLoading || (Boolean(user) && query.isPending),
     error: query.error };
-}
-
-/** Stores a fresh token and drops any cached session so the header and guards refetch. */
-export function useSignIn() {
-  const queryClient = useQueryClient();
-  return useCallback(
-    (token: string) => {
-      queryClient.removeQueries({ queryKey: ['session'] });
-      setAuthToken(token);
-    },
-    [queryClient],
-  );
 }
 
 /** Logout clears the token and every cached query, then goes to `/`. */

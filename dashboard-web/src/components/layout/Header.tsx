@@ -1,16 +1,22 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { AppBar, Box, Button, Container, IconButton, Link, Toolbar } from '@mui/material';
 import MenuIcon from '@mui/icons-material/Menu';
 import OpenInNew from '@mui/icons-material/OpenInNew';
 import { Link as RouterLink, NavLink, useLocation } from 'react-router';
-import { useCurrentMerchant } from '../../lib/session';
+import { useAuthToken } from '../../lib/auth-token';
+import { lazyWithQueries } from '../../lib/lazy-with-queries';
+import type { HeaderSession } from './SessionProbe';
 import { API_DOCS_URL, NAV_LINKS } from './nav-links';
 
 // Loaded when first needed (signed in, menu opened), not with every public page: the drawer and the
-// menu bring MUI's Modal, Popover and List along.
-const EnvironmentSwitch = lazy(() => import('./EnvironmentSwitch').then((module) => ({ default: module.EnvironmentSwitch })));
-const MobileNav = lazy(() => import('./MobileNav').then((module) => ({ default: module.MobileNav })));
-const UserMenu = lazy(() => import('./UserMenu').then((module) => ({ default: module.UserMenu })));
+// menu bring MUI's Modal, Popover and List along, the session react-query.
+const EnvironmentSwitch = lazyWithQueries(() => import('./EnvironmentSwitch').then((module) => module.EnvironmentSwitch));
+const MobileNav = lazyWithQueries(() => import('./MobileNav').then((module) => module.MobileNav));
+const UserMenu = lazyWithQueries(() => import('./UserMenu').then((module) => module.UserMenu));
+const SessionProbe = lazyWithQueries(() => import('./SessionProbe').then((module) => module.SessionProbe));
+
+const SIGNED_OUT: HeaderSession = { user: null, merchant: null, isLoading: false };
+const LOADING: HeaderSession = { user: null, merchant: null, isLoading: true };
 
 function Brand() {
   return (
@@ -33,7 +39,10 @@ const navButtonSx = {
   '&.active': { color: 'primary.main', fontWeight: 700 } } as const;
 
 export function Header() {
-  const { user, merchant, isLoading } = useCurrentMerchant();
+  const token = useAuthToken();
+  // What the session probe last reported, for the token it was reported for (a new token is loading).
+  const [reported, setReported] = useState<{ token: string; session: HeaderSession }>();
+  const { user, merchant, isLoading } = !token ? SIGNED_OUT : reported?.token === token ? reported.session : LOADING;
   const [drawerOpen, setDrawerOpen] = useState(false);
   // Mounted from the first opening on, so that closing plays the drawer's exit transition.
   const [drawerUsed, setDrawerUsed] = useState(false);
@@ -45,6 +54,11 @@ export function Header() {
       <Container maxWidth="lg">
         <Toolbar disableGutters sx={{ gap: 1, minHeight: 64 }}>
           <Brand />
+          {token && (
+            <Suspense fallback={null}>
+              <SessionProbe token={token} onChange={setReported} />
+            </Suspense>
+          )}
           <Box component="nav" aria-label="Main" sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5, flexGrow: 1 }}>
             {NAV_LINKS.map((link) => (
               <Button key={link.to} component={NavLink} to={link.to} sx={navButtonSx}>

@@ -1,2 +1,1 @@
 export { SiteLayout } from './SiteLayout';
-export { EnvironmentSwitch } from './EnvironmentSwitch';

@@ -1,5 +1,4 @@
 import { Box, Button, Grid, Stack } from '@mui/material';
-import { useMutation } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import {
   ANNUAL_REVENUES,
@@ -17,6 +16,7 @@ import {
 } from '@tallyline/contracts/browser';
 import type { LongApplication, SubmitApplicationResponse } from '@tallyline/contracts';
 import { applyServerErrors, lazyZodResolver } from '../../../lib/form';
+import { useSubmission } from '../../../lib/use-submission';
 import { useToast } from '../../../components/toast';
 import { submitLongApplication } from '../api/applications-api';
 import { FormSection } from './FormSection';
@@ -60,9 +60,9 @@ export function LongApplicationForm({ onSubmitted }: { onSubmitted: (result: Sub
   });
   const terminated = useWatch({ control: form.control, name: 'hasBeenTerminated' });
 
-  const submit = useMutation({
+  const submit = useSubmission({
     // Termination details only count while the box that reveals them is ticked.
-    mutationFn: (values: LongApplication) => submitLongApplication(values.hasBeenTerminated ? values : { ...values, terminationDetails: undefined }),
+    submit: (values: LongApplication) => submitLongApplication(values.hasBeenTerminated ? values : { ...values, terminationDetails: undefined }),
     onSuccess: onSubmitted,
     onError: (error) => {
       applyServerErrors(form, error);

@@ -6,9 +6,9 @@ import {
   FormHelperText,
   FormLabel,
   MenuItem,
-  TextField,
-  type TextFieldProps } from '@mui/material';
+  TextField } from '@mui/material';
 import { Controller, type FieldValues, type Path } from 'react-hook-form';
+import { TextInput, type TextInputProps } from '../../../components/text-input';
 import { fieldError, textFieldProps, type AnyForm } from '../../../lib/form';
 
 type Form<T extends FieldValues> = AnyForm<T>;
@@ -19,8 +19,8 @@ export interface Option {
 }
 
 /** A text input bound to the form; its error clears as soon as it is edited. */
-export function FormTextField<T extends FieldValues>({ form, name, ...props }: { form: Form<T>; name: Path<T> } & TextFieldProps) {
-  return <TextField fullWidth {...props} {...textFieldProps(form, name)} />;
+export function FormTextField<T extends FieldValues>({ form, name, ...props }: { form: Form<T>; name: Path<T> } & TextInputProps) {
+  return <TextInput fullWidth {...props} {...textFieldProps(form, name)} />;
 }
 
 export function SelectField<T extends FieldValues>({ form, name, label, options, required }: {

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Box, Button, Container, Grid, Stack, Typography } from '@mui/material';
-import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { DocumentField, PrecheckApplication } from '@tallyline/contracts';
 import { COMPANY_TYPES, DOCUMENT_FIELDS, OPERATING_COUNTRIES, ONBOARDING_MESSAGES } from '@tallyline/contracts/browser';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { applyServerErrors, lazyZodResolver } from '../../../lib/form';
+import { useSubmission } from '../../../lib/use-submission';
 import { useToast } from '../../../components/toast';
 import { submitPrecheckApplication, type DocumentFiles } from '../api/applications-api';
 import { DocumentUploads, documentProblem, NO_DOCUMENTS } from '../components/DocumentUploads';
@@ -47,8 +47,8 @@ export default function PrecheckApplicationPage() {
     defaultValues: EMPTY,
     reValidateMode: 'onSubmit' });
 
-  const submit = useMutation({
-    mutationFn: (values: PrecheckApplication) => submitPrecheckApplication(values, files),
+  const submit = useSubmission({
+    submit: (values: PrecheckApplication) => submitPrecheckApplication(values, files),
     onSuccess: (result) => {
       toast({ title: ONBOARDING_MESSAGES.submitted, description: ONBOARDING_MESSAGES.submittedDescription });
       void navigate(`/merchant-application/success?ref=${encodeURIComponent(result.reference)}`, { state: { reference: result.reference } });

@@ -1,13 +1,14 @@
 import { useState } from 'react';
-import { IconButton, InputAdornment, TextField, type TextFieldProps } from '@mui/material';
+import { IconButton, InputAdornment } from '@mui/material';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
+import { TextInput, type TextInputProps } from '../../../components/text-input';
 
 /** A password input with a show/hide toggle. */
-export function PasswordField(props: TextFieldProps) {
+export function PasswordField(props: TextInputProps) {
   const [visible, setVisible] = useState(false);
   return (
-    <TextField
+    <TextInput
       {...props}
       type={visible ? 'text' : 'password'}
       slotProps={{

@@ -1,5 +1,6 @@
-import { Grid, TextField } from '@mui/material';
+import { Grid } from '@mui/material';
 import type { FieldValues, Path } from 'react-hook-form';
+import { TextInput } from '../../../components/text-input';
 import { textFieldProps, type AnyForm } from '../../../lib/form';
 
 type Person = { firstName: string; lastName: string; email: string };
@@ -11,13 +12,13 @@ export function PersonFields<T extends FieldValues & Person>({ form }: { form: A
     <>
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField label="First Name" autoComplete="given-name" fullWidth required {...field('firstName')} />
+          <TextInput label="First Name" autoComplete="given-name" fullWidth required {...field('firstName')} />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField label="Last Name" autoComplete="family-name" fullWidth required {...field('lastName')} />
+          <TextInput label="Last Name" autoComplete="family-name" fullWidth required {...field('lastName')} />
         </Grid>
       </Grid>
-      <TextField label="Email" type="email" autoComplete="email" fullWidth required {...field('email')} />
+      <TextInput label="Email" type="email" autoComplete="email" fullWidth required {...field('email')} />
     </>
   );
 }

@@ -1,12 +1,13 @@
-import { Alert, Box, Button, Card, CardContent, Container, Link, Stack, TextField, Typography } from '@mui/material';
-import { useMutation } from '@tanstack/react-query';
+import { Alert, Box, Button, Card, CardContent, Container, Link, Stack, Typography } from '@mui/material';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { LoginRequest } from '@tallyline/contracts';
 import { AUTH_MESSAGES } from '@tallyline/contracts/browser';
+import { TextInput } from '../../../components/text-input';
 import { errorMessage } from '../../../lib/api';
 import { lazyZodResolver, textFieldProps } from '../../../lib/form';
-import { useSignIn } from '../../../lib/session';
+import { signIn } from '../../../lib/auth-token';
+import { useSubmission } from '../../../lib/use-submission';
 import { PasswordField } from '../components/PasswordField';
 import { login } from '../api/auth-api';
 
@@ -14,13 +15,12 @@ const resolver = lazyZodResolver<LoginRequest>(() => import('@tallyline/contract
 
 export default function LoginPage() {
   const navigate = useNavigate();
-  const signIn = useSignIn();
   const form = useForm<LoginRequest>({
     resolver,
     defaultValues: { email: '', password: '' },
     reValidateMode: 'onSubmit' });
-  const signInMutation = useMutation({
-    mutationFn: login,
+  const signInMutation = useSubmission({
+    submit: login,
     onSuccess: (token) => {
       signIn(token);
       void navigate('/dashboard');
@@ -47,7 +47,7 @@ export default function LoginPage() {
             )}
             <Box component="form" noValidate aria-label="Sign in" onSubmit={form.handleSubmit((values) => signInMutation.mutate(values))}>
               <Stack spacing={2.5}>
-                <TextField label="Email" type="email" autoComplete="email" fullWidth required {...textFieldProps(form, 'email')} />
+                <TextInput label="Email" type="email" autoComplete="email" fullWidth required {...textFieldProps(form, 'email')} />
                 <PasswordField label="Password" autoComplete="current-password" fullWidth required {...textFieldProps(form, 'password')} />
                 <Button type="submit" variant="contained" size="large" disabled={signInMutation.isPending} disableElevation>
                   {signInMutation.isPending ? 'Signing In...' : 'Sign In'}

@@ -7,7 +7,9 @@ import type { merchantRegisterFormSchema } from '@tallyline/contracts';
 import { BUSINESS_TYPES } from '@tallyline/contracts/browser';
 import { errorMessage } from '../../../lib/api';
 import { applyServerErrors, fieldError, lazyZodResolver, textFieldProps } from '../../../lib/form';
-import { useCurrentUser, useSignIn } from '../../../lib/session';
+import { signIn } from '../../../lib/auth-token';
+import { useCurrentUser } from '../../../lib/session';
+import { TextInput } from '../../../components/text-input';
 import { useToast } from '../../../components/toast';
 import { AuthCard } from '../components/AuthCard';
 import { PasswordField } from '../components/PasswordField';
@@ -25,7 +27,6 @@ const resolver = lazyZodResolver<Values, Output>(() => import('@tallyline/contra
 export default function MerchantRegisterPage() {
   const toast = useToast();
   const navigate = useNavigate();
-  const signIn = useSignIn();
   // The session check must have settled before a new account replaces it.
   const { isLoading: authLoading } = useCurrentUser();
   const form = useForm<Values, unknown, Output>({
@@ -68,8 +69,8 @@ export default function MerchantRegisterPage() {
       <Box component="form" noValidate aria-label="Create your merchant account" onSubmit={form.handleSubmit((v) => create.mutate(v))}>
         <Stack spacing={2.5}>
           <PersonFields form={form} />
-          <TextField label="Company Name" autoComplete="organization" fullWidth required {...textFieldProps(form, 'companyName')} />
-          <TextField label="Website (optional)" type="url" autoComplete="url" placeholder="https://example.com" fullWidth {...textFieldProps(form, 'website')} />
+          <TextInput label="Company Name" autoComplete="organization" fullWidth required {...textFieldProps(form, 'companyName')} />
+          <TextInput label="Website (optional)" type="url" autoComplete="url" placeholder="https://example.com" fullWidth {...textFieldProps(form, 'website')} />
           <Controller
             control={form.control}
             name="businessType"

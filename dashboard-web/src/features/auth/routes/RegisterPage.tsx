@@ -1,12 +1,12 @@
 import { Box, Button, Link, Stack, Typography } from '@mui/material';
-import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { RegisterForm } from '@tallyline/contracts';
 import { AUTH_MESSAGES } from '@tallyline/contracts/browser';
 import { errorMessage } from '../../../lib/api';
 import { applyServerErrors, lazyZodResolver, textFieldProps } from '../../../lib/form';
-import { useSignIn } from '../../../lib/session';
+import { signIn } from '../../../lib/auth-token';
+import { useSubmission } from '../../../lib/use-submission';
 import { useToast } from '../../../components/toast';
 import { AuthCard } from '../components/AuthCard';
 import { PasswordField } from '../components/PasswordField';
@@ -20,15 +20,14 @@ const resolver = lazyZodResolver<RegisterForm>(() => import('@tallyline/contract
 export default function RegisterPage() {
   const toast = useToast();
   const navigate = useNavigate();
-  const signIn = useSignIn();
   const form = useForm<RegisterForm>({
     resolver,
     defaultValues: EMPTY,
     mode: 'onSubmit',
     reValidateMode: 'onSubmit' });
 
-  const register = useMutation({
-    mutationFn: async ({ confirmPassword: _confirm, ...request }: RegisterForm) => {
+  const register = useSubmission({
+    submit: async ({ confirmPassword: _confirm, ...request }: RegisterForm) => {
       const response = await registerUser(request);
       if (!response?.token) throw new Error(AUTH_MESSAGES.registrationFailed);
       return response.token;

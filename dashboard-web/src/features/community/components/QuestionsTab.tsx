@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
-import { Box, Chip, InputAdornment, Stack, TextField, Typography } from '@mui/material';
+import { Box, Chip, InputAdornment, Stack, Typography } from '@mui/material';
 import Search from '@mui/icons-material/Search';
+import { TextInput } from '../../../components/text-input';
 import { QUESTIONS } from '../community-questions';
 import { filterQuestions } from '../community-search';
 import { QUESTION_CATEGORIES, type CategoryFilter } from '../community-types';
@@ -18,7 +19,7 @@ export function QuestionsTab() {
 
   return (
     <Box>
-      <TextField
+      <TextInput
         id="community-search"
         label="Search questions"
         type="search"

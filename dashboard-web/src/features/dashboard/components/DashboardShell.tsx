@@ -11,7 +11,7 @@ import Search from '@mui/icons-material/Search';
 import Settings from '@mui/icons-material/Settings';
 import { Link as RouterLink, NavLink, useNavigate, useSearchParams } from 'react-router';
 import type { Merchant } from '@tallyline/contracts';
-import { EnvironmentSwitch } from '../../../components/layout';
+import { EnvironmentSwitch } from '../../../components/layout/EnvironmentSwitch';
 import type { DashboardTab } from '../dashboard-tabs';
 
 const LINKS: { tab: DashboardTab; label: string; icon: ReactNode }[] = [

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
-import { Box, Button, Card, CardContent, Grid, TextField, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Grid, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
+import { NativeSelectField } from '../../../components/text-input';
 import { ENTERPRISE, formatBps, formatPence } from '../../../components/pricing';
 import { VALUE_BANDS, VOLUME_BANDS, estimateMonthlyCost } from '../pricing-calculator';
 import { EstimateBreakdown } from './EstimateBreakdown';
@@ -16,36 +17,32 @@ export function PricingCalculator() {
       <CardContent sx={{ p: { xs: 2, md: 4 } }}>
         <Grid container spacing={2} sx={{ mb: 3 }}>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField
-              select
+            <NativeSelectField
               fullWidth
               id="calculator-volume"
               label="Monthly volume"
               value={volumeBand}
               onChange={(event) => setVolumeBand(event.target.value)}
-              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
               sx={{ bgcolor: 'background.paper' }}
             >
               {VOLUME_BANDS.map((band) => (
                 <option key={band.id} value={band.id}>{band.label}</option>
               ))}
-            </TextField>
+            </NativeSelectField>
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField
-              select
+            <NativeSelectField
               fullWidth
               id="calculator-value"
               label="Average transaction value"
               value={valueBand}
               onChange={(event) => setValueBand(event.target.value)}
-              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
               sx={{ bgcolor: 'background.paper' }}
             >
               {VALUE_BANDS.map((band) => (
                 <option key={band.id} value={band.id}>{band.label}</option>
               ))}
-            </TextField>
+            </NativeSelectField>
           </Grid>
         </Grid>
 

@@ -1,0 +1,2 @@
+export { NativeSelectField } from './NativeSelectField';
+export { TextInput, type TextInputProps } from './TextInput';
