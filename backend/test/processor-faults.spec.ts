@@ -66,7 +66,7 @@ class WaitingReceipts extends Receipts {
   behindFor = 6;
   tries = 0;
 
-  async handle(event: StoredEvent, manager: EntityManager): Promise<void> {
+  override async handle(event: StoredEvent, manager: EntityManager): Promise<void> {
     if ((event.data as { amount: number }).amount === 2 && this.tries++ < this.behindFor) throw new ReadModelsBehind(event.globalPosition, ['accounts']);
     await super.handle(event, manager);
   }
