@@ -189,6 +189,39 @@ describe('outbound webhooks', () => {
     held!.respond(200);
   });
 
+  it("a hanging endpoint's waiting deliveries are parked while every other endpoint gets all of its own; once it answers they all go", async () => {
+    const hanging = await endpoint();
+    const healthy = await endpoint();
+    let hangs = true;
+    const answer = receiver.answer;
+    receiver.answer = (request) => (hangs && request.path === hanging.path ? 'hold' : answer(request));
+    try {
+      const payments: string[] = [];
+      for (let n = 0; n < 8; n++) payments.push(await createPayment(t, key));
+      for (const paymentId of payments) await receiver.waitFor(healthy.path, about(paymentId));
+      expect(receiver.on(healthy.path)).toHaveLength(payments.length);
+      // At most 4 attempts wait on it; the others are not tried, their next attempt pushed out (parked).
+      const settled = async () => {
+        const rows = (await deliveries(hanging.id)).data;
+        const tried = rows.filter((d) => d.attempts > 0).length;
+        return rows.length === payments.length && receiver.on(hanging.path).length === tried && rows.every((d) => d.attempts > 0 || d.nextAttemptAt !== d.createdAt);
+      };
+      while (!(await settled())) await new Promise((resolve) => setTimeout(resolve, 20));
+      const held = receiver.on(hanging.path);
+      expect(held.length).toBeGreaterThanOrEqual(1);
+      expect(held.length).toBeLessThanOrEqual(4);
+      expect((await deliveries(hanging.id)).data.filter((d) => d.status === 'pending' && d.attempts === 0)).toHaveLength(payments.length - held.length);
+
+      hangs = false;
+      for (const request of held) request.respond(200);
+      for (const paymentId of payments) await receiver.waitFor(hanging.path, about(paymentId));
+      expect(receiver.on(hanging.path)).toHaveLength(payments.length);
+      while ((await deliveries(hanging.id)).data.some((d) => d.status !== 'delivered')) await new Promise((resolve) => setTimeout(resolve, 20));
+    } finally {
+      receiver.answer = answer;
+    }
+  });
+
   it('retry and replay: POST …/retry sends a delivery again; …/replay?since re-sends the events since then from the log, same ids', async () => {
     const { id, path } = await endpoint({ eventTypes: ['payment.created'] });
     const before = await createPayment(t, key);

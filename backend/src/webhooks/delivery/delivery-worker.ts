@@ -16,10 +16,17 @@ const PER_ENDPOINT = 4;
 /**
  * An attempt unanswered after this long is waiting on a slow or hanging endpoint: it costs a socket,
  * no work, so it stops counting against WEBHOOK_CONCURRENCY (up to WAITING_PER_SLOT times as many),
- * and its endpoint gets no more attempts until it answers. Hanging endpoints never take every slot.
+ * and its endpoint gets no more attempts until it answers: its due rows are parked (next_attempt_at
+ * pushed to a lease's end), so claims stop walking past them. Hanging endpoints never take every slot
+ * nor slow down the claims of the others.
  */
 const SLOW_AFTER_MS = 500;
 const WAITING_PER_SLOT = 16;
+/**
+ * Parked rows made due again per answer of their endpoint: enough to keep it busy until the next
+ * answer, not the whole backlog of an endpoint that answers but slowly (parked again at once).
+ */
+const RELEASED_PER_ANSWER = 4 * PER_ENDPOINT;
 /** A claimed delivery whose instance died is due again this long after its attempt's timeout. */
 const LEASE_GRACE_MS = 30_000;
 /** The outbox reactor, whose checkpoint moving means new rows may be due. */
@@ -35,6 +42,7 @@ interface Claimed {
   secret_salt: string;
   format: string;
   lease: Date;
+  failing: boolean;
 }
 
 /**
@@ -48,7 +56,11 @@ interface Claimed {
 @Injectable()
 export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('Webhooks');
-  private readonly inFlight = new Map<string, { endpointId: string; startedAt: number }>();
+  private readonly inFlight = new Map<string, { endpointId: string; startedAt: number; failing: boolean }>();
+  /** Endpoints whose due rows this instance parked, released as their attempts are answered. */
+  private readonly parked = new Set<string>();
+  /** Parked endpoints that answered: their rows are due again at the next pass. */
+  private readonly answered = new Set<string>();
   private readonly stop = new AbortController();
   /** Many endpoints share a host (one integration platform for many merchants): no per-host cap here. */
   private readonly agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) };
@@ -117,12 +129,16 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     const free = Math.min(concurrency - working, concurrency * WAITING_PER_SLOT - this.inFlight.size);
     if (free <= 0) return;
     try {
-      for (const delivery of await this.claim(free, this.saturatedEndpoints(now))) {
-        this.inFlight.set(delivery.id, { endpointId: delivery.endpoint_id, startedAt: Date.now() });
+      if (this.answered.size > 0) await this.release();
+      const hanging = this.hangingEndpoints(now);
+      const got = await this.claim(free, this.saturatedEndpoints(now), hanging);
+      for (const endpointId of hanging) this.parked.add(endpointId);
+      for (const delivery of got) {
+        this.inFlight.set(delivery.id, { endpointId: delivery.endpoint_id, startedAt: Date.now(), failing: delivery.failing });
         void this.attempt(delivery).finally(() => {
           this.inFlight.delete(delivery.id);
           // Refilled in batches: a claim per finished attempt would cost a statement per delivery.
-          if (++this.finishedSincePass >= concurrency / 4 || this.inFlight.size === 0) this.kick();
+          if (++this.finishedSincePass >= concurrency / 4 || this.inFlight.size === 0 || this.answered.size > 0) this.kick();
         });
       }
     } catch (error) {
@@ -130,45 +146,86 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     }
   }
 
-  /** Endpoints that get no attempt now: PER_ENDPOINT in flight, or one of theirs is slow. */
+  /**
+   * Endpoints that get no attempt now: PER_ENDPOINT in flight, one if it is failing, or one of theirs
+   * is slow. Left out before the claim's LIMIT, so their due rows never crowd out the others'.
+   */
   private saturatedEndpoints(now: number): string[] {
     const count = new Map<string, number>();
-    for (const { endpointId, startedAt } of this.inFlight.values()) {
-      count.set(endpointId, now - startedAt >= SLOW_AFTER_MS ? PER_ENDPOINT : (count.get(endpointId) ?? 0) + 1);
+    for (const { endpointId, startedAt, failing } of this.inFlight.values()) {
+      count.set(endpointId, now - startedAt >= SLOW_AFTER_MS || failing ? PER_ENDPOINT : (count.get(endpointId) ?? 0) + 1);
     }
     return [...count].filter(([, n]) => n >= PER_ENDPOINT).map(([endpointId]) => endpointId);
+  }
+
+  /** Endpoints with an attempt unanswered for SLOW_AFTER_MS: their due rows are parked. */
+  private hangingEndpoints(now: number): string[] {
+    const hanging = new Set<string>();
+    for (const { endpointId, startedAt } of this.inFlight.values()) if (now - startedAt >= SLOW_AFTER_MS) hanging.add(endpointId);
+    return [...hanging];
+  }
+
+  /**
+   * Up to RELEASED_PER_ANSWER parked rows of each endpoint that answered are due now (never earlier
+   * than their schedule: they were due when parked); one with more left stays parked, and its next
+   * answer releases more. Run between claims, so a claim parking them again cannot overtake it.
+   */
+  private async release(): Promise<void> {
+    const endpoints = [...this.answered];
+    const [released] = await this.db.query<[{ endpoint_id: string }[], number]>(
+      `UPDATE webhook_deliveries d SET next_attempt_at = $2, parked = false
+         FROM unnest($1::uuid[]) AS h(endpoint_id), LATERAL (
+                SELECT id FROM webhook_deliveries
+                 WHERE endpoint_id = h.endpoint_id AND status = 'pending' AND parked
+                 ORDER BY next_attempt_at LIMIT ${RELEASED_PER_ANSWER} FOR UPDATE SKIP LOCKED) r
+        WHERE d.id = r.id
+       RETURNING d.endpoint_id`,
+      [endpoints, this.clock.now()],
+    );
+    const count = new Map<string, number>();
+    for (const { endpoint_id } of released) count.set(endpoint_id, (count.get(endpoint_id) ?? 0) + 1);
+    for (const endpointId of endpoints) {
+      this.answered.delete(endpointId);
+      if (count.get(endpointId) === RELEASED_PER_ANSWER) this.parked.add(endpointId);
+    }
   }
 
   /**
    * Up to `limit` due rows, at most PER_ENDPOINT per endpoint counting those in flight (one while it
    * fails: a probe, not four attempts into a timeout), leased in the statement that picks them.
-   * TypeORM answers an UPDATE … RETURNING with [rows, count].
+   * The same statement parks the due rows of `hanging` endpoints until the lease's end: an instance
+   * that dies leaves them due again by then. TypeORM answers an UPDATE … RETURNING with [rows, count].
    */
-  private async claim(limit: number, saturated: string[]): Promise<Claimed[]> {
+  private async claim(limit: number, saturated: string[], hanging: string[]): Promise<Claimed[]> {
     const now = this.clock.now();
     const lease = new Date(now.getTime() + this.config.webhooks.timeoutMs + LEASE_GRACE_MS);
     const busy = new Map<string, number>();
     for (const { endpointId } of this.inFlight.values()) busy.set(endpointId, (busy.get(endpointId) ?? 0) + 1);
     const [claimed] = await this.db.query<[Claimed[], number]>(
-      `WITH due AS (
+      `WITH parked AS (
+         UPDATE webhook_deliveries SET next_attempt_at = $6, parked = true
+          WHERE id IN (SELECT r.id FROM unnest($7::uuid[]) AS h(endpoint_id), LATERAL (
+                         SELECT id FROM webhook_deliveries
+                          WHERE status = 'pending' AND endpoint_id = h.endpoint_id AND next_attempt_at <= $1 FOR UPDATE SKIP LOCKED) r)
+       ), due AS (
          SELECT d.id, d.endpoint_id, d.next_attempt_at, f.endpoint_id IS NOT NULL AS failing
            FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id AND e.enabled
            LEFT JOIN webhook_endpoint_failures f ON f.endpoint_id = d.endpoint_id
           WHERE d.status = 'pending' AND d.next_attempt_at <= $1 AND d.endpoint_id <> ALL($3::uuid[])
           ORDER BY d.next_attempt_at LIMIT $2 * ${PER_ENDPOINT} FOR UPDATE OF d SKIP LOCKED
        ), picked AS (
-         SELECT id FROM (
+         SELECT id, failing FROM (
            SELECT due.id, due.next_attempt_at, due.failing,
                   row_number() OVER (PARTITION BY due.endpoint_id ORDER BY due.next_attempt_at) + coalesce(b.n, 0) AS nth
              FROM due LEFT JOIN unnest($4::uuid[], $5::int[]) AS b(endpoint_id, n) ON b.endpoint_id = due.endpoint_id
          ) ranked
           WHERE nth <= CASE WHEN failing THEN 1 ELSE ${PER_ENDPOINT} END ORDER BY next_attempt_at LIMIT $2
        )
-       UPDATE webhook_deliveries d SET attempts = d.attempts + 1, next_attempt_at = $6, last_attempt_at = $1
+       UPDATE webhook_deliveries d SET attempts = d.attempts + 1, next_attempt_at = $6, last_attempt_at = $1, parked = false
          FROM webhook_endpoints e, picked p
         WHERE d.id = p.id AND e.id = d.endpoint_id
-       RETURNING d.id, d.webhook_id, d.endpoint_id, d.payload, d.attempts, e.url, e.secret_salt, e.format, d.next_attempt_at AS lease`,
-      [now, limit, saturated, [...busy.keys()], [...busy.values()], lease],
+       RETURNING d.id, d.webhook_id, d.endpoint_id, d.payload, d.attempts, e.url, e.secret_salt, e.format, d.next_attempt_at AS lease, p.failing`,
+      [now, limit, saturated, [...busy.keys()], [...busy.values()], lease, hanging],
     );
     return claimed;
   }
@@ -180,6 +237,8 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
       const agent = delivery.url.startsWith('https:') ? this.agents.https : this.agents.http;
       const result = await sendWebhook(delivery.url, this.signedHeaders(delivery, body), body, { timeoutMs, allowPrivate, signal: this.stop.signal, agent });
       if (this.stop.signal.aborted) return;
+      // Any answer, even an error status, means the endpoint no longer hangs.
+      if ('statusCode' in result && this.parked.delete(delivery.endpoint_id)) this.answered.add(delivery.endpoint_id);
       await this.recorder.record({ id: delivery.id, endpointId: delivery.endpoint_id, attempts: delivery.attempts, lease: delivery.lease, result });
     } catch (error) {
       if (!this.stop.signal.aborted) this.logger.error(`Webhook delivery ${delivery.id} failed to record: ${(error as Error).message}`);

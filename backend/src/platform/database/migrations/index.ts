@@ -19,6 +19,7 @@ import { Webhooks1700000001100 } from './1700000001100-webhooks.js';
 import { PaymentIntents1700000001140 } from './1700000001140-payment-intents.js';
 import { ApplicationDailyCounts1700000001200 } from './1700000001200-application-daily-counts.js';
 import { StripeCompat1700000001220 } from './1700000001220-stripe-compat.js';
+import { ParkedWebhookDeliveries1700000001320 } from './1700000001320-parked-webhook-deliveries.js';
 
 type MigrationClass = new () => MigrationInterface;
 
@@ -60,4 +61,5 @@ export const migrations = [
   PaymentIntents1700000001140,
   ApplicationDailyCounts1700000001200,
   StripeCompat1700000001220,
+  ParkedWebhookDeliveries1700000001320,
 ].map(untimed);
