@@ -72,6 +72,35 @@ class WaitingReceipts extends Receipts {
   }
 }
 
+/** Receipts that wait until let go, before their batch's transaction (prepare) or inside it (handle), as a reactor waits for read models. */
+class GatedReceipts extends Receipts {
+  waiting = false;
+  private letGoNow: () => void = () => undefined;
+  private readonly gate = new Promise<void>((resolve) => (this.letGoNow = resolve));
+
+  constructor(private readonly waitsIn: 'prepare' | 'handle') {
+    super();
+  }
+
+  letGo(): void {
+    this.letGoNow();
+  }
+
+  async prepare(): Promise<void> {
+    if (this.waitsIn === 'prepare') await this.wait();
+  }
+
+  override async handle(event: StoredEvent, manager: EntityManager): Promise<void> {
+    if (this.waitsIn === 'handle') await this.wait();
+    await super.handle(event, manager);
+  }
+
+  private async wait(): Promise<void> {
+    this.waiting = true;
+    await this.gate;
+  }
+}
+
 /** Receipts a batch at a time (one INSERT), as a busy reactor writes them; a poison amount fails the whole statement. */
 class BulkReceipts extends Receipts {
   /** Events written by the bulk path. */
@@ -184,6 +213,19 @@ describe('processors under faults', () => {
     expect(receipts.tries).toBe(7); // a failing event gets 4 tries
     expect((await pool.query('SELECT amount FROM receipts ORDER BY amount')).rows).toEqual([{ amount: 1 }, { amount: 2 }, { amount: 3 }]);
     expect((await pool.query('SELECT 1 FROM processor_dead_letters')).rowCount).toBe(0);
+  });
+
+  it('runs a reactor\'s waits before its transaction opens, so events appended meanwhile reach the projections', async () => {
+    const receipts = new GatedReceipts('prepare');
+    await runner([receipts, new Balances()]);
+    await deposit([1]);
+    expect(await eventually(async () => receipts.waiting)).toBe(true);
+    // An open transaction would hold this append back from every subscriber until it ended.
+    const later = await deposit([2]);
+    expect(await eventually(async () => (await checkpoint('balances')) === later.lastPosition)).toBe(true);
+    receipts.letGo();
+    expect(await eventually(async () => (await checkpoint('receipts')) === later.lastPosition)).toBe(true);
+    expect((await pool.query('SELECT amount FROM receipts ORDER BY amount')).rows).toEqual([{ amount: 1 }, { amount: 2 }]);
   });
 
   it('a reactor with a bulk path: a poison event fails its batch; the events around it are written, it is dead-lettered', async () => {

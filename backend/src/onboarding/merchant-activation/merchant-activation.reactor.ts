@@ -42,6 +42,12 @@ export class MerchantActivationReactor implements Reactor {
     private readonly processors: ProcessorRunner,
   ) {}
 
+  /** The read models this batch's handling looks up, waited for before its transaction opens. */
+  async prepare(events: readonly StoredEvent[]): Promise<void> {
+    const last = events.findLast((event) => event.type === 'MerchantRegistered' || (isApplicationEvent(event) && event.type === 'StatusChanged' && event.data.to === 'approved'));
+    if (last) await this.readModelsAt(last);
+  }
+
   async handle(stored: StoredEvent, manager: EntityManager): Promise<void> {
     if (isMerchantEvent(stored) && stored.type === 'MerchantRegistered') return this.onMerchantRegistered(stored, manager);
     if (isApplicationEvent(stored) && stored.type === 'StatusChanged' && stored.data.to === 'approved') return this.onApproved(stored, manager);

@@ -369,6 +369,13 @@ export class ProcessorRunner implements OnModuleInit, OnApplicationBootstrap, On
       this.announcer.skipped(name, last);
       return last;
     }
+    if (!deadLetter && isReactor(processor) && processor.prepare) {
+      try {
+        await processor.prepare(handledBy(processor, events));
+      } catch (error) {
+        throw new HandlerError(0, error);
+      }
+    }
     const runner = this.dataSource.createQueryRunner();
     try {
       await runner.connect();
@@ -473,6 +480,6 @@ async function appliedInBulk(processor: EventProcessor, events: StoredEvent[], r
 }
 
 /** Only a reactor may go past an event it cannot handle; anything else stops there. */
-function isReactor(processor: EventProcessor): boolean {
+function isReactor(processor: EventProcessor): processor is Reactor {
   return (processor as Partial<Reactor>).kind === 'reactor';
 }

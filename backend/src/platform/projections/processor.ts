@@ -39,6 +39,12 @@ export interface Projection extends EventProcessor {
 /** Turns events into side effects (outbox rows, e-mails); idempotent by event id, never replayed. */
 export interface Reactor extends EventProcessor {
   readonly kind: 'reactor';
+  /**
+   * Waits the reactor needs before handling `events` (its own types only), such as for the read models
+   * it looks up: run before the batch's transaction opens, because an open transaction holds back
+   * every event appended after it began, for every subscriber on every instance.
+   */
+  prepare?(events: readonly StoredEvent[]): Promise<void>;
 }
 
 /** Marks a provider as a projection or reactor for the runner to pick up. */
