@@ -243,6 +243,7 @@ async function main(): Promise<void> {
   await mkdir(DIR, { recursive: true });
   const database = await withStatementStats(DIR);
   const pool = new pg.Pool({ connectionString: database.url, max: 1 });
+  pool.on('error', () => undefined); // the server stops at the end while an idle client may linger
   await pool.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
   try {
     if (loaded) console.log(`Using the ${loaded.payments} payments loaded in ${DIR} (--reload to load again).`);
