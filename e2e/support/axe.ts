@@ -13,6 +13,11 @@ interface Violation {
 
 /** Runs axe-core in the page and returns the serious and critical violations, one line each. */
 export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  // A dialog or alert still fading in is half transparent and fails contrast: let finite transitions end
+  // first (spinners and skeletons animate forever and are left alone).
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
   // Evaluated through the DevTools protocol: the app's CSP rightly refuses inline script tags.
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
