@@ -116,4 +116,34 @@ describe('confirmation mails per recipient address', () => {
     });
     expect(await mailsTo(victim)).toBe(MAX_CONFIRMATIONS_PER_ADDRESS_PER_DAY);
   });
+
+  it("counts only the address's own mails, through an index, however big the outbox (the count runs inside the reactor's transaction, which holds later events back from every subscriber)", async () => {
+    const dataSource = t.app.get(DataSource);
+    await dataSource.query(
+      `INSERT INTO mail_outbox (dedupe_key, "to", subject, body) SELECT 'bulk:' || g || ':' || $1, 'someone-' || g || '@example.test', 's', 'b' FROM generate_series(1, 5000) g`,
+      [randomUUID()],
+    );
+    const res = await apply(t.request, '203.0.113.120', precheckFields({ primaryEmail: 'indexed@example.test' }));
+    expect(res.statusCode).toBe(201);
+    const event = (await t.app.get(EventStore).readAll(0n, 10_000)).findLast((e) => e.type === 'ApplicationSubmitted');
+    // The reactor's own statements, captured and explained as the planner would run them on a big table.
+    const statements: [string, unknown[]][] = [];
+    await dataSource.transaction(async (manager) => {
+      const query = manager.query.bind(manager);
+      manager.query = (sql: string, parameters?: unknown[]) => (statements.push([sql, parameters ?? []]), query(sql, parameters));
+      await t.app.get(ConfirmationMailReactor).handle(event!, manager);
+    });
+    const [sql, parameters] = statements.find(([text]) => text.includes('count(*)'))!;
+    const plan = await dataSource.transaction(async (manager) => {
+      await manager.query('SET LOCAL enable_seqscan = off');
+      return (await manager.query<{ 'QUERY PLAN': [{ Plan: Record<string, unknown> }] }[]>(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, parameters))[0]!['QUERY PLAN'][0].Plan;
+    });
+    expect(rowsRead(plan, 'mail_outbox')).toBeLessThanOrEqual(MAX_CONFIRMATIONS_PER_ADDRESS_PER_DAY);
+  });
 });
+
+/** Rows a plan's scans of `table` read: those returned plus those a filter threw away. */
+function rowsRead(plan: Record<string, unknown>, table: string): number {
+  const own = plan['Relation Name'] === table ? Number(plan['Actual Rows']) * Number(plan['Actual Loops']) + Number(plan['Rows Removed by Filter'] ?? 0) : 0;
+  return own + ((plan.Plans as Record<string, unknown>[] | undefined) ?? []).reduce((sum, child) => sum + rowsRead(child, table), 0);
+}

@@ -20,6 +20,7 @@ import { PaymentIntents1700000001140 } from './1700000001140-payment-intents.js'
 import { ApplicationDailyCounts1700000001200 } from './1700000001200-application-daily-counts.js';
 import { StripeCompat1700000001220 } from './1700000001220-stripe-compat.js';
 import { ParkedWebhookDeliveries1700000001320 } from './1700000001320-parked-webhook-deliveries.js';
+import { MailOutboxRecipient1700000001340 } from './1700000001340-mail-outbox-recipient.js';
 
 type MigrationClass = new () => MigrationInterface;
 
@@ -62,4 +63,5 @@ export const migrations = [
   ApplicationDailyCounts1700000001200,
   StripeCompat1700000001220,
   ParkedWebhookDeliveries1700000001320,
+  MailOutboxRecipient1700000001340,
 ].map(untimed);
