@@ -101,6 +101,17 @@ class GatedReceipts extends Receipts {
   }
 }
 
+/** Receipts that take a while each, as a reactor calling out or a slow query does; counts them. */
+class SlowReceipts extends Receipts {
+  handled = 0;
+
+  override async handle(event: StoredEvent, manager: EntityManager): Promise<void> {
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    await super.handle(event, manager);
+    this.handled++;
+  }
+}
+
 /** Receipts a batch at a time (one INSERT), as a busy reactor writes them; a poison amount fails the whole statement. */
 class BulkReceipts extends Receipts {
   /** Events written by the bulk path. */
@@ -226,6 +237,19 @@ describe('processors under faults', () => {
     receipts.letGo();
     expect(await eventually(async () => (await checkpoint('receipts')) === later.lastPosition)).toBe(true);
     expect((await pool.query('SELECT amount FROM receipts ORDER BY amount')).rows).toEqual([{ amount: 1 }, { amount: 2 }]);
+  });
+
+  it('commits a long batch in parts, so events appended meanwhile reach the other read models before it ends', async () => {
+    const receipts = new SlowReceipts();
+    await deposit(Array.from({ length: 30 }, (_, i) => i + 1)); // one batch of 30, about 1.2 s of work
+    await runner([receipts, new Balances()]);
+    expect(await eventually(async () => receipts.handled > 0)).toBe(true);
+    const later = await deposit([100]);
+    expect(await eventually(async () => (await checkpoint('balances')) === later.lastPosition)).toBe(true);
+    // One transaction for the whole batch would have held the later event back until its end.
+    expect(receipts.handled).toBeLessThan(30);
+    expect(await eventually(async () => (await checkpoint('receipts')) === later.lastPosition)).toBe(true);
+    expect((await pool.query('SELECT count(*)::int AS n FROM receipts')).rows).toEqual([{ n: 31 }]);
   });
 
   it('a reactor with a bulk path: a poison event fails its batch; the events around it are written, it is dead-lettered', async () => {

@@ -33,6 +33,12 @@ const MAX_READ_MODEL_WAIT_MS = 5_000;
  * transaction stores it anyway): re-reading a second of skipped events after a crash costs nothing.
  */
 const SKIP_PERSIST_MS = 1_000;
+/**
+ * A batch's transaction commits what it has after this long and goes on in a new one. Its transaction
+ * id holds every event appended after it back from every subscriber (the store's settled horizon), so
+ * a processor working through a backlog must not keep one open for seconds.
+ */
+const MAX_TRANSACTION_MS = 100;
 /** How long positions skipped in memory are announced to other instances after one of them asked. */
 const REPORT_MS = DEFAULT_WAIT_MS;
 
@@ -319,7 +325,12 @@ export class ProcessorRunner implements OnModuleInit, OnApplicationBootstrap, On
     let waits = 0;
     while (pending.length > 0) {
       try {
-        return await this.commit(processor, from, pending);
+        from = await this.commit(processor, from, pending, { bounded: true });
+        // The transaction ended early (MAX_TRANSACTION_MS): the rest in the next one.
+        const done = from;
+        pending = pending.filter((event) => event.globalPosition > done);
+        failing = undefined;
+        continue;
       } catch (error) {
         if (!(error instanceof HandlerError) || isTransient(error.cause)) throw error instanceof HandlerError ? error.cause : error;
         if (error.index > 0) {
@@ -346,7 +357,7 @@ export class ProcessorRunner implements OnModuleInit, OnApplicationBootstrap, On
         }
         if (!isReactor(processor)) throw new ProcessorFailure(error.cause, event, failing.attempts);
         this.logger.error(`Reactor "${processor.name}" gave up on event ${event.globalPosition} (${event.type}) after ${failing.attempts} attempts: ${describe(error.cause)}; dead-lettered`);
-        from = await this.commit(processor, from, [event], { error: describe(error.cause), attempts: failing.attempts });
+        from = await this.commit(processor, from, [event], { deadLetter: { error: describe(error.cause), attempts: failing.attempts } });
         pending = pending.slice(1);
       }
     }
@@ -358,9 +369,14 @@ export class ProcessorRunner implements OnModuleInit, OnApplicationBootstrap, On
    * The checkpoint row is locked and compared first, so a batch started by an instance that has
    * since lost its lock cannot apply anything twice.
    */
-  private async commit(processor: EventProcessor, from: bigint, events: StoredEvent[], deadLetter?: { error: string; attempts: number }): Promise<bigint> {
+  private async commit(
+    processor: EventProcessor,
+    from: bigint,
+    events: StoredEvent[],
+    { deadLetter, bounded = false }: { deadLetter?: { error: string; attempts: number }; bounded?: boolean } = {},
+  ): Promise<bigint> {
     const first = events[0];
-    const last = events.at(-1)?.globalPosition;
+    let last = events.at(-1)?.globalPosition;
     if (!first || last === undefined) throw new Error('commit needs at least one event');
     const { handles, name } = processor;
     if (!deadLetter && handles && !this.watcher.failure(name) && !events.some((event) => handles.includes(event.type))) {
@@ -384,7 +400,12 @@ export class ProcessorRunner implements OnModuleInit, OnApplicationBootstrap, On
       if (deadLetter) {
         await this.failures.deadLetter(runner, processor.name, first, deadLetter);
       } else if (!(await appliedInBulk(processor, events, runner))) {
+        const started = performance.now();
         for (const [index, event] of events.entries()) {
+          if (bounded && index > 0 && performance.now() - started > MAX_TRANSACTION_MS) {
+            last = events[index - 1]!.globalPosition; // index > 0
+            break;
+          }
           if (processor.handles && !processor.handles.includes(event.type)) continue;
           try {
             await processor.handle(event, runner.manager);
