@@ -44,6 +44,11 @@ export class EventLogProjection implements Projection {
     );
   }
 
+  /** Live batches in one statement, as a replay writes them: every event of every type lands here. */
+  handleBatch(events: readonly StoredEvent[], manager: EntityManager): Promise<void> {
+    return this.rebuildChunk(events, manager);
+  }
+
   async rebuildChunk(events: readonly StoredEvent[], manager: EntityManager): Promise<void> {
     const rows = events.map(
       (event): EventLogView => ({
