@@ -115,3 +115,41 @@ describe('reconciliation at startup', () => {
     }
   });
 });
+
+describe('reconciliation with many abandoned 3-D Secure challenges', () => {
+  it('asks about a call that never got its answer first, and takes the challenges in turn: a pass of 100 is never filled by the same ones', async () => {
+    const t = await createTestApp({ GATEWAY_RECONCILE_AFTER_MS: '0', CHECKOUT_RATE_LIMIT: '1000' }, { listen: true });
+    try {
+      const merchant = await registerMerchant(t);
+      // 101 payers left at the 3-D Secure page: the gateway keeps answering "requires action" about them.
+      const abandoned: string[] = [];
+      for (let i = 0; i < 101; i++) {
+        const id = await createPayment(t, merchant.token);
+        expect((await pay(t, id, await cardToken(t, CARDS.threeDSecure))).json()).toMatchObject({ status: 'requires_action' });
+        abandoned.push(id);
+      }
+      // Then one the gateway charged while the process died before recording it: the newest call.
+      const charged = await createPayment(t, merchant.token);
+      const token = await cardToken(t, CARDS.approve);
+      const died = dieDuringNextSale(t, 'after_gateway');
+      void pay(t, charged, token);
+      await died;
+
+      const reconciliation = t.app.get(GatewayReconciliation);
+      expect(await reconciliation.run()).toEqual({ due: 100, settled: 1, failed: 0 });
+      expect(await paymentRow(t.app.get(DataSource), charged)).toMatchObject({ status: 'completed' });
+      // The two challenges the first pass had no room for are asked about in the next one, before the first ones again.
+      const asked = jest.spyOn(t.app.get(PaymentGateway), 'checkTransaction');
+      expect(await reconciliation.run()).toEqual({ due: 2, settled: 0, failed: 0 });
+      const references = async (ids: string[]) =>
+        (await t.app.get(DataSource).query<{ reference: string }[]>(`SELECT reference FROM gateway_calls WHERE payment_id = ANY($1) ORDER BY started_at`, [ids])).map((row) => ({ reference: row.reference }));
+      expect(asked.mock.calls.map(([, request]) => request)).toEqual(await references(abandoned.slice(99)));
+      asked.mockClear();
+      expect(await reconciliation.run()).toEqual({ due: 100, settled: 0, failed: 0 });
+      expect(asked.mock.calls.map(([, request]) => request)).toEqual(await references(abandoned.slice(0, 100)));
+      for (const id of abandoned) expect(await paymentRow(t.app.get(DataSource), id)).toMatchObject({ status: 'requires_action' });
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { LessThanOrEqual, Not, Repository } from 'typeorm';
+import { LessThanOrEqual, Repository } from 'typeorm';
 import { GatewayCallView } from './read-models/gateway-call.entity.js';
 
 /** Reads of the gateway calls we made (payment attempts and refunds). */
@@ -18,8 +18,20 @@ export class GatewayCallQueries {
     return this.calls.findOne({ where: { paymentId, kind: 'attempt' }, order: { startedAt: 'DESC' } });
   }
 
-  /** Calls whose outcome is not recorded, started at or before `before`, oldest first. */
-  unsettled(before: Date, limit: number): Promise<GatewayCallView[]> {
-    return this.calls.find({ where: { state: Not('settled'), startedAt: LessThanOrEqual(before) }, order: { startedAt: 'ASC' }, take: limit });
+  /** Calls asked and never answered (the process died in between), started at or before `before`, oldest first. */
+  unanswered(before: Date, limit: number): Promise<GatewayCallView[]> {
+    return this.calls.find({ where: { state: 'in_flight', startedAt: LessThanOrEqual(before) }, order: { startedAt: 'ASC' }, take: limit });
   }
+
+  /** Calls waiting for the payer's 3-D Secure, started at or before `before`, oldest first after the keyset position `after`. */
+  awaitingPayer(before: Date, limit: number, after?: CallPosition): Promise<GatewayCallView[]> {
+    const query = this.calls.createQueryBuilder('c').where(`c.state = 'requires_action' AND c.started_at <= :before`, { before });
+    if (after) query.andWhere('(c.started_at, c.call_id) > (:startedAt, :callId)', after);
+    return query.orderBy('c.started_at', 'ASC').addOrderBy('c.call_id', 'ASC').limit(limit).getMany();
+  }
+}
+
+export interface CallPosition {
+  startedAt: Date;
+  callId: string;
 }

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { systemContext } from '../../platform/commands/command-context.js';
 import { AppConfig } from '../../platform/config/app-config.js';
 import { PeriodicPass } from '../../platform/periodic-pass.js';
-import { GatewayCallQueries } from '../gateway-calls.queries.js';
+import { GatewayCallQueries, type CallPosition } from '../gateway-calls.queries.js';
 import { SettleGatewayCall } from '../settle-gateway-call/settle-gateway-call.command.js';
 
 /** Calls looked at per pass: a pass stays bounded however many are due. */
@@ -26,7 +26,8 @@ export interface ReconciliationReport {
  * recorded without its outcome. Once the app listens, and every minute after, each call left so for
  * longer than GATEWAY_RECONCILE_AFTER_MS (so another instance's call in progress is left alone) is
  * settled through CheckTransaction by its reference: money the gateway took is recorded once, and an
- * attempt the gateway never saw is recorded as failed.
+ * attempt the gateway never saw is recorded as failed. Calls waiting for the payer's 3-D Secure are
+ * asked about too (a lost return or IPN), in turn, with the room the unanswered ones leave.
  */
 @Injectable()
 export class GatewayReconciliation implements OnModuleInit, BeforeApplicationShutdown {
@@ -38,6 +39,8 @@ export class GatewayReconciliation implements OnModuleInit, BeforeApplicationShu
     pass: () => this.pass(),
     onFailure: () => ({ due: 0, settled: 0, failed: 1 }),
   });
+  /** Where the next pass goes on through the calls waiting for 3-D Secure (from the oldest when undefined). */
+  private awaitingFrom: CallPosition | undefined;
   /** The pass started when the app began listening (undefined before): what a restart settled. */
   bootPass: Promise<ReconciliationReport> | undefined;
 
@@ -71,7 +74,17 @@ export class GatewayReconciliation implements OnModuleInit, BeforeApplicationShu
   }
 
   private async pass(): Promise<ReconciliationReport> {
-    const due = await this.calls.unsettled(new Date(Date.now() - this.config.gateway.reconcileAfterMs), CALLS_PER_PASS);
+    const before = new Date(Date.now() - this.config.gateway.reconcileAfterMs);
+    const unanswered = await this.calls.unanswered(before, CALLS_PER_PASS);
+    const room = CALLS_PER_PASS - unanswered.length;
+    // A challenge the payer abandoned stays unsettled for good: they are asked about in turn, after the
+    // unanswered calls, so a pile of them never keeps the money a crash left unrecorded from being found.
+    const waiting = room > 0 ? await this.calls.awaitingPayer(before, room, this.awaitingFrom) : [];
+    if (room > 0) {
+      const last = waiting.at(-1);
+      this.awaitingFrom = waiting.length === room && last ? { startedAt: last.startedAt, callId: last.callId } : undefined;
+    }
+    const due = [...unanswered, ...waiting];
     const report = { due: due.length, settled: 0, failed: 0 };
     for (const call of due) {
       if (this.passes.stopping) break;
