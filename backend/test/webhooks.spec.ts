@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { WebhookDelivery, WebhookDeliveryPage, WebhookEndpoint } from '@tallyline/contracts';
 import { Webhook } from 'standardwebhooks';
+import { DataSource } from 'typeorm';
+import { ProcessorRunner } from '../src/platform/projections/processor-runner.js';
 import { WebhookClock } from '../src/webhooks/delivery/webhook-clock.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { bearer, createStaff, registerMerchant } from './support/auth.js';
@@ -220,6 +222,29 @@ describe('outbound webhooks', () => {
     } finally {
       receiver.answer = answer;
     }
+  });
+
+  it('while the endpoints read model is held back (a replay of it), the outbox waits for it with no transaction open: it holds back nothing else, and delivers once it is back', async () => {
+    const { path } = await endpoint();
+    const runner = t.app.get(ProcessorRunner);
+    const endpoints = runner.processorNamed('webhook-endpoints')!;
+    await runner.stop('webhook-endpoints');
+    let paymentId = '';
+    try {
+      paymentId = await createPayment(t, key);
+      // An open batch transaction would hold the outbox's checkpoint row locked (and every later event back from every subscriber).
+      const db = t.app.get(DataSource);
+      for (let probe = 0; probe < 10; probe++) {
+        await db.transaction(async (manager) => {
+          await manager.query(`SELECT 1 FROM processor_checkpoints WHERE name = 'webhook-outbox' FOR UPDATE NOWAIT`);
+        });
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(receiver.on(path).filter(about(paymentId))).toEqual([]);
+    } finally {
+      runner.start(endpoints);
+    }
+    await receiver.waitFor(path, about(paymentId, 'payment.created'));
   });
 
   it('retry and replay: POST …/retry sends a delivery again; …/replay?since re-sends the events since then from the log, same ids', async () => {

@@ -41,6 +41,15 @@ export class WebhookOutboxReactor implements Reactor {
     return this.formats.handles();
   }
 
+  /**
+   * Waits for the endpoints' projection before the batch's transaction opens: that transaction's id
+   * holds every later event back from every subscriber while it is open.
+   */
+  async prepare(events: readonly StoredEvent[]): Promise<void> {
+    const last = events.at(-1);
+    if (last) await this.readModelsAt(last, [this.endpoints.name]);
+  }
+
   handle(event: StoredEvent, manager: EntityManager): Promise<void> {
     return this.handleBatch([event], manager);
   }
@@ -53,7 +62,7 @@ export class WebhookOutboxReactor implements Reactor {
   async handleBatch(events: readonly StoredEvent[], manager: EntityManager): Promise<void> {
     const last = events.at(-1);
     if (!last) return;
-    await this.readModelsAt(last, [this.endpoints.name]);
+    await this.readModelsAt(last, [this.endpoints.name]); // at once after prepare
     const rows = await manager.query<{ format: string }[]>('SELECT DISTINCT format FROM webhook_endpoints WHERE enabled');
     const used = new Set(rows.map((row) => row.format));
     if (used.size === 0) return;
