@@ -229,7 +229,7 @@ describe('outbound webhooks', () => {
     const runner = t.app.get(ProcessorRunner);
     const endpoints = runner.processorNamed('webhook-endpoints')!;
     await runner.stop('webhook-endpoints');
-    let paymentId = '';
+    let paymentId: string | undefined;
     try {
       paymentId = await createPayment(t, key);
       // An open batch transaction would hold the outbox's checkpoint row locked (and every later event back from every subscriber).
