@@ -60,6 +60,9 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 1500,
+    // No polyfill for <link rel="modulepreload"> (half a KiB on every page): every browser this app supports
+    // preloads modules natively, and one that did not would only fetch the page's chunks as it imports them.
+    modulePreload: { polyfill: false },
     // Which chunks each page needs, for the prerendered pages' modulepreload links (scripts/prerender.mjs).
     manifest: true,
     rollupOptions: {
@@ -70,6 +73,10 @@ export default defineConfig({
         warn(warning);
       },
       output: {
+        // Chunks are named by their hash alone: each page's entry lists every lazily loaded chunk's file name
+        // (for preloading) and each chunk imports others by name, so short names are 1 to 1.6 KiB (gzip) less
+        // on every page. The entry keeps its name (index-<hash>.js); the build's manifest maps the others.
+        chunkFileNames: 'assets/[hash].js',
         codeSplitting: {
           groups: [
             {
