@@ -82,11 +82,14 @@ export default defineConfig({
             {
               // What every page runs (React, the router, emotion and MUI's styling core) in
               // one file instead of a dozen: each file is compressed on its own, so fewer, larger files are
-              // smaller in all, and nothing here is ever left unused by a page. react-query is not in it:
-              // only the pages that query load it (src/lib/lazy-with-queries.tsx).
+              // smaller in all. Only what the entry imports statically ($initial), so that nothing here is left
+              // unused by a page: the rest of these packages (MUI's useRovingTabIndex for tabs and menus,
+              // useMediaQuery…) goes with the pages that use it. react-query is not in it: only the pages
+              // that query load it (src/lib/lazy-with-queries.tsx).
               name: 'framework',
               priority: 1,
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|@emotion|stylis|@babel[\\/]runtime|@mui[\\/](system|utils|styled-engine|private-theming)|react-transition-group|clsx|prop-types|react-is)[\\/]/,
+              tags: ['$initial'],
             },
             {
               // Everything else that the entry imports statically (the layout, the theme, MUI's ButtonBase and
