@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, startTransition, Suspense, useState } from 'react';
 import { Box, Chip, Container, Link, Stack, Tab, Tabs, Typography } from '@mui/material';
 import Lock from '@mui/icons-material/Lock';
 import Bolt from '@mui/icons-material/Bolt';
@@ -46,7 +46,7 @@ export default function ApiDocsPage() {
       <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
         <Tabs
           value={tab}
-          onChange={(_event, value: string) => setTab(value)}
+          onChange={(_event, value: string) => startTransition(() => setTab(value))}
           aria-label="Sezioni della documentazione"
           onPointerOver={preloadPanels}
           onFocus={preloadPanels}
@@ -58,11 +58,16 @@ export default function ApiDocsPage() {
             <Tab key={item.value} label={item.label} {...tabProps('api-docs', item.value)} />
           ))}
         </Tabs>
-        {TABS.map((item) => (
-          <TabPanel key={item.value} group="api-docs" value={item.value} current={tab}>
-            <Suspense fallback={null}>{item.panel}</Suspense>
-          </TabPanel>
-        ))}
+        {/* One boundary around every panel, there from the start: as a tab changes in a transition, React keeps the
+            panel shown until the next one's code is there, instead of an empty panel (which left MUI's Tabs showing
+            their scroll buttons). */}
+        <Suspense fallback={null}>
+          {TABS.map((item) => (
+            <TabPanel key={item.value} group="api-docs" value={item.value} current={tab}>
+              {item.panel}
+            </TabPanel>
+          ))}
+        </Suspense>
         <Box sx={{ mt: 6, pt: 3, borderTop: 1, borderColor: 'divider', display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }} data-testid="api-docs-footer">
           <Typography variant="body2" color="text.secondary">
             Supporto: <Link href="mailto:support@tallyline.com">support@tallyline.com</Link>
