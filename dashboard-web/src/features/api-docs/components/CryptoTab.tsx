@@ -1,7 +1,8 @@
 import { Box, Chip, Stack } from '@mui/material';
 import { CRYPTO_REQUEST, CRYPTO_RESPONSE, EXCHANGE_RATE_REQUEST } from '../api-docs-samples';
 import { ItCodeBlock } from './ItCodeBlock';
-import { H2, H3, P, StatusList } from './DocParts';
+import { H2, H3, P } from './DocParts';
+import { StatusList } from './StatusList';
 
 const CRYPTO_STATUSES = [
   { value: 'pending', label: 'In Attesa', text: 'in attesa del pagamento del cliente' },

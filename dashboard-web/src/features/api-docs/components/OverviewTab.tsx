@@ -1,6 +1,6 @@
 import { Box, Card, CardContent, Grid, Typography } from '@mui/material';
 import { useApiBaseUrl } from '../../../components/code-block';
-import { STRIPE_NODE_EXAMPLE } from '../api-docs-samples';
+import { STRIPE_NODE_EXAMPLE } from '../overview-sample';
 import { EndpointTable, H2, H3, P, type EndpointRow } from './DocParts';
 import { ItCodeBlock } from './ItCodeBlock';
 

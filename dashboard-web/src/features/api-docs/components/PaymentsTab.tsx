@@ -1,7 +1,8 @@
 import { Alert, Box } from '@mui/material';
 import { PAYMENT_REQUEST, PAYMENT_RESPONSE } from '../api-docs-samples';
 import { ItCodeBlock } from './ItCodeBlock';
-import { H2, H3, P, StatusList } from './DocParts';
+import { H2, H3, P } from './DocParts';
+import { StatusList } from './StatusList';
 
 const STATUSES = [
   { value: 'pending', label: 'In attesa', text: 'pagamento creato, in attesa del cliente' },

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, startTransition, Suspense, useState } from 'react';
 import { Box, Chip, Container, Link, Stack, Tab, Tabs, Typography } from '@mui/material';
 import Lock from '@mui/icons-material/Lock';
 import Bolt from '@mui/icons-material/Bolt';
@@ -6,11 +6,16 @@ import Api from '@mui/icons-material/Api';
 import { PageHeader } from '../../../components/page';
 import { TabPanel, tabProps } from '../../../components/tabs';
 import { OverviewTab } from '../components/OverviewTab';
-import { AuthTab } from '../components/AuthTab';
-import { PaymentsTab } from '../components/PaymentsTab';
-import { CryptoTab } from '../components/CryptoTab';
-import { WebhooksTab } from '../components/WebhooksTab';
-import { ExamplesTab } from '../components/ExamplesTab';
+
+// The page opens on Overview: the other tabs' code (with their samples and MUI's Alert) loads as the visitor
+// points at or focuses the tab list, before the click that shows one, and at the latest with that click.
+const loadPanels = () => import('../components/panels');
+const AuthTab = lazy(() => loadPanels().then((panels) => ({ default: panels.AuthTab })));
+const PaymentsTab = lazy(() => loadPanels().then((panels) => ({ default: panels.PaymentsTab })));
+const CryptoTab = lazy(() => loadPanels().then((panels) => ({ default: panels.CryptoTab })));
+const WebhooksTab = lazy(() => loadPanels().then((panels) => ({ default: panels.WebhooksTab })));
+const ExamplesTab = lazy(() => loadPanels().then((panels) => ({ default: panels.ExamplesTab })));
+const preloadPanels = () => void loadPanels();
 
 const TABS = [
   { value: 'overview', label: 'Overview', panel: <OverviewTab /> },
@@ -41,8 +46,10 @@ export default function ApiDocsPage() {
       <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
         <Tabs
           value={tab}
-          onChange={(_event, value: string) => setTab(value)}
+          onChange={(_event, value: string) => startTransition(() => setTab(value))}
           aria-label="Sezioni della documentazione"
+          onPointerOver={preloadPanels}
+          onFocus={preloadPanels}
           variant="scrollable"
           allowScrollButtonsMobile
           sx={{ borderBottom: 1, borderColor: 'divider', '& .MuiTab-root': { textTransform: 'none', fontWeight: 600 } }}
@@ -51,11 +58,16 @@ export default function ApiDocsPage() {
             <Tab key={item.value} label={item.label} {...tabProps('api-docs', item.value)} />
           ))}
         </Tabs>
-        {TABS.map((item) => (
-          <TabPanel key={item.value} group="api-docs" value={item.value} current={tab}>
-            {item.panel}
-          </TabPanel>
-        ))}
+        {/* One boundary around every panel, there from the start: as a tab changes in a transition, React keeps the
+            panel shown until the next one's code is there, instead of an empty panel (which left MUI's Tabs showing
+            their scroll buttons). */}
+        <Suspense fallback={null}>
+          {TABS.map((item) => (
+            <TabPanel key={item.value} group="api-docs" value={item.value} current={tab}>
+              {item.panel}
+            </TabPanel>
+          ))}
+        </Suspense>
         <Box sx={{ mt: 6, pt: 3, borderTop: 1, borderColor: 'divider', display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }} data-testid="api-docs-footer">
           <Typography variant="body2" color="text.secondary">
             Supporto: <Link href="mailto:support@tallyline.com">support@tallyline.com</Link>

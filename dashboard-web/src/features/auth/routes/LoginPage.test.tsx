@@ -23,6 +23,20 @@ describe('LoginPage validation', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('focuses the first field in error, and editing a field clears only its own error', async () => {
+    renderPage(<LoginPage />, '/login');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Password is required')).toBeInTheDocument();
+    expect(field('Email')).toHaveFocus();
+    expect(field('Email')).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.type(field('Email'), 'ada@example.com');
+    expect(field('Email')).toHaveAttribute('aria-invalid', 'false');
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(field('Password')).toHaveFocus();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('toggles the password between hidden and shown', async () => {
     renderPage(<LoginPage />, '/login');
     expect(field('Password')).toHaveAttribute('type', 'password');

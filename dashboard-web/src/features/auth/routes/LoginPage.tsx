@@ -1,11 +1,11 @@
 import { Alert, Box, Button, Card, CardContent, Container, Link, Stack, Typography } from '@mui/material';
-import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { LoginRequest } from '@tallyline/contracts';
 import { AUTH_MESSAGES } from '@tallyline/contracts/browser';
 import { TextInput } from '../../../components/text-input';
 import { errorMessage } from '../../../lib/api';
-import { lazyZodResolver, textFieldProps } from '../../../lib/form';
+import { lazyZodResolver } from '../../../lib/form';
+import { useSubmitForm } from '../../../lib/submit-form';
 import { signIn } from '../../../lib/auth-token';
 import { useSubmission } from '../../../lib/use-submission';
 import { PasswordField } from '../components/PasswordField';
@@ -15,10 +15,8 @@ const resolver = lazyZodResolver<LoginRequest>(() => import('@tallyline/contract
 
 export default function LoginPage() {
   const navigate = useNavigate();
-  const form = useForm<LoginRequest>({
-    resolver,
-    defaultValues: { email: '', password: '' },
-    reValidateMode: 'onSubmit' });
+  // Validated at submit only, as the other forms (react-hook-form); this page loads no react-hook-form.
+  const form = useSubmitForm<LoginRequest>({ resolver, defaultValues: { email: '', password: '' } });
   const signInMutation = useSubmission({
     submit: login,
     onSuccess: (token) => {
@@ -47,8 +45,8 @@ export default function LoginPage() {
             )}
             <Box component="form" noValidate aria-label="Sign in" onSubmit={form.handleSubmit((values) => signInMutation.mutate(values))}>
               <Stack spacing={2.5}>
-                <TextInput label="Email" type="email" autoComplete="email" fullWidth required {...textFieldProps(form, 'email')} />
-                <PasswordField label="Password" autoComplete="current-password" fullWidth required {...textFieldProps(form, 'password')} />
+                <TextInput label="Email" type="email" autoComplete="email" fullWidth required {...form.field('email')} />
+                <PasswordField label="Password" autoComplete="current-password" fullWidth required {...form.field('password')} />
                 <Button type="submit" variant="contained" size="large" disabled={signInMutation.isPending} disableElevation>
                   {signInMutation.isPending ? 'Signing In...' : 'Sign In'}
                 </Button>
