@@ -278,6 +278,8 @@ describe('public pages', () => {
     await decided.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
     const page = await open('/api');
     await page.getByRole('tab', { name: 'Autenticazione' }).click();
+    // The tab changes in a transition: Overview (with copy buttons of its own) stays until this panel's code is there.
+    await page.getByRole('tab', { name: 'Autenticazione', selected: true }).waitFor();
     const button = page.getByTestId('copy-button').first();
     assert.equal(await button.innerText(), 'Copia');
     await button.click();
