@@ -9,6 +9,7 @@ import { createHttpApp } from '../src/platform/http/configure-app.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { bearer, PASSWORD } from './support/auth.js';
 import { eventually, multipart, precheckFields } from './support/onboarding.js';
+import { rowsRead } from './support/query-plan.js';
 
 const apply = (request: TestApp['request'], remoteAddress: string, fields = precheckFields()) =>
   request({ method: 'POST', url: '/api/merchant-applications', remoteAddress, ...multipart(fields) });
@@ -142,8 +143,3 @@ describe('confirmation mails per recipient address', () => {
   });
 });
 
-/** Rows a plan's scans of `table` read: those returned plus those a filter threw away. */
-function rowsRead(plan: Record<string, unknown>, table: string): number {
-  const own = plan['Relation Name'] === table ? Number(plan['Actual Rows']) * Number(plan['Actual Loops']) + Number(plan['Rows Removed by Filter'] ?? 0) : 0;
-  return own + ((plan.Plans as Record<string, unknown>[] | undefined) ?? []).reduce((sum, child) => sum + rowsRead(child, table), 0);
-}

@@ -11,6 +11,7 @@ import { UpcasterRegistry } from '../src/platform/event-store/upcasting.js';
 import { createHttpApp } from '../src/platform/http/configure-app.js';
 import { createMigratedDatabase, createPostgresStore } from './support/postgres-store.js';
 import { present } from './support/present.js';
+import { rowsRead } from './support/query-plan.js';
 
 /** What the PostgreSQL adapter adds to the conformance suite: its horizon, transactions and clusters. */
 const metadata = { actor: { type: 'system' as const, id: 'test' }, correlationId: 'c', causationId: 'c', schemaVersion: 1 };
@@ -27,12 +28,6 @@ afterAll(async () => {
   await store.close();
   await dispose();
 });
-
-/** Rows the plan's scans of `events` read: those returned plus those a filter threw away. */
-function rowsReadFromEvents(plan: Record<string, unknown>): number {
-  const own = plan['Relation Name'] === 'events' ? Number(plan['Actual Rows']) * Number(plan['Actual Loops']) + Number(plan['Rows Removed by Filter'] ?? 0) : 0;
-  return own + ((plan.Plans as Record<string, unknown>[] | undefined) ?? []).reduce((sum, child) => sum + rowsReadFromEvents(child), 0);
-}
 
 describe('PostgreSQL event store', () => {
   it('bounds readAll by the horizon: events a running transaction holds back are not scanned on every poll', async () => {
@@ -51,7 +46,7 @@ describe('PostgreSQL event store', () => {
       try {
         await explain.query('SET enable_seqscan = off');
         const { rows } = await explain.query<{ 'QUERY PLAN': [{ Plan: Record<string, unknown> }] }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${text}`, values);
-        expect(rowsReadFromEvents(present(rows[0], 'a query plan')['QUERY PLAN'][0].Plan)).toBe(0);
+        expect(rowsRead(present(rows[0], 'a query plan')['QUERY PLAN'][0].Plan, 'events')).toBe(0);
       } finally {
         explain.release();
       }

@@ -325,12 +325,11 @@ export class ProcessorRunner implements OnModuleInit, OnApplicationBootstrap, On
     let waits = 0;
     while (pending.length > 0) {
       try {
-        from = await this.commit(processor, from, pending, { bounded: true });
-        // The transaction ended early (MAX_TRANSACTION_MS): the rest in the next one.
-        const done = from;
+        const done = await this.commit(processor, from, pending, { bounded: true });
+        // A transaction that ended early (MAX_TRANSACTION_MS) leaves the rest for the next one.
+        from = done;
         pending = pending.filter((event) => event.globalPosition > done);
         failing = undefined;
-        continue;
       } catch (error) {
         if (!(error instanceof HandlerError) || isTransient(error.cause)) throw error instanceof HandlerError ? error.cause : error;
         if (error.index > 0) {

@@ -62,7 +62,7 @@ export class WebhookOutboxReactor implements Reactor {
   async handleBatch(events: readonly StoredEvent[], manager: EntityManager): Promise<void> {
     const last = events.at(-1);
     if (!last) return;
-    await this.readModelsAt(last, [this.endpoints.name]); // at once after prepare
+    await this.readModelsAt(last, [this.endpoints.name]); // prepare waited for it: returns at once
     const rows = await manager.query<{ format: string }[]>('SELECT DISTINCT format FROM webhook_endpoints WHERE enabled');
     const used = new Set(rows.map((row) => row.format));
     if (used.size === 0) return;

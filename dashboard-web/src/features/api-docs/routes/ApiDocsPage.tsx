@@ -10,11 +10,12 @@ import { OverviewTab } from '../components/OverviewTab';
 // The page opens on Overview: the other tabs' code (with their samples and MUI's Alert) loads as the visitor
 // points at or focuses the tab list, before the click that shows one, and at the latest with that click.
 const loadPanels = () => import('../components/panels');
-const AuthTab = lazy(() => loadPanels().then((panels) => ({ default: panels.AuthTab })));
-const PaymentsTab = lazy(() => loadPanels().then((panels) => ({ default: panels.PaymentsTab })));
-const CryptoTab = lazy(() => loadPanels().then((panels) => ({ default: panels.CryptoTab })));
-const WebhooksTab = lazy(() => loadPanels().then((panels) => ({ default: panels.WebhooksTab })));
-const ExamplesTab = lazy(() => loadPanels().then((panels) => ({ default: panels.ExamplesTab })));
+const lazyPanel = (name: keyof Awaited<ReturnType<typeof loadPanels>>) => lazy(() => loadPanels().then((panels) => ({ default: panels[name] })));
+const AuthTab = lazyPanel('AuthTab');
+const PaymentsTab = lazyPanel('PaymentsTab');
+const CryptoTab = lazyPanel('CryptoTab');
+const WebhooksTab = lazyPanel('WebhooksTab');
+const ExamplesTab = lazyPanel('ExamplesTab');
 const preloadPanels = () => void loadPanels();
 
 const TABS = [
