@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { Agent, request } from 'node:http';
 import autocannon from 'autocannon';
 import getPort from 'get-port';
 import type * as hdr from 'hdr-histogram-js';
@@ -77,7 +78,10 @@ export interface LoadOptions {
   next: () => { kind?: string; path: string; method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string };
   connections: number;
   seconds: number;
-  /** Requests per second over all connections; unset: as fast as the server answers. */
+  /**
+   * Requests per second over all connections, one every 1/rate s (pacedLoad); unset: as fast as the
+   * server answers (autocannon).
+   */
   rate?: number;
 }
 
@@ -97,8 +101,12 @@ export interface LoadResult {
   kinds: Map<string, hdr.Histogram>;
 }
 
-/** One autocannon run; every answer's latency goes into an HDR histogram (autocannon reports no p95). */
+/**
+ * One run: paced at `rate` (pacedLoad), or flat out through autocannon. Every answer's latency goes into
+ * an HDR histogram (autocannon reports no p95).
+ */
 export async function load(options: LoadOptions): Promise<LoadResult> {
+  if (options.rate) return pacedLoad({ ...options, rate: options.rate });
   const histogram = newHistogram();
   const kinds = new Map<string, hdr.Histogram>();
   // autocannon hands the request's context to onResponse and right after (synchronously, one request
@@ -151,4 +159,61 @@ export function summarize(histogram: hdr.Histogram, seconds: number) {
     'max ms': Math.round(histogram.maxValue / 10) / 100,
     histogram,
   };
+}
+
+/**
+ * A fixed rate as a rate means: one request every 1/rate s, on up to `connections` kept-alive
+ * connections, each latency counted from the moment its request was due, so a request that waited for a
+ * free connection counts its wait (no coordinated omission; wrk2 measures so). autocannon's
+ * `overallRate` is not that: each connection sends its share of a second back to back when the second
+ * starts and then idles, so "500 req/s" arrives as a burst of 500 requests, `connections` deep, every
+ * second, and its latencies are those of the burst's queue.
+ */
+export async function pacedLoad(options: LoadOptions & { rate: number }): Promise<LoadResult> {
+  const histogram = newHistogram();
+  const kinds = new Map<string, hdr.Histogram>();
+  const agent = new Agent({ keepAlive: true, maxSockets: options.connections });
+  let errors = 0;
+  let non2xx = 0;
+  const inFlight = new Set<Promise<void>>();
+  const send = (dueAt: number) => {
+    const { kind, path, method = 'GET', headers = {}, body } = options.next();
+    const sent = new Promise<void>((resolve) => {
+      const answered = (ok: boolean) => {
+        if (!ok) errors++;
+        else {
+          const micros = Math.max(1, Math.round((performance.now() - dueAt) * 1000));
+          histogram.recordValue(micros);
+          if (kind !== undefined) {
+            let ofKind = kinds.get(kind);
+            if (!ofKind) kinds.set(kind, (ofKind = newHistogram()));
+            ofKind.recordValue(micros);
+          }
+        }
+        resolve();
+      };
+      const req = request(options.url + path, { method, agent, headers: body === undefined ? headers : { ...headers, 'content-length': Buffer.byteLength(body) } }, (res) => {
+        if ((res.statusCode ?? 0) < 200 || (res.statusCode ?? 0) > 299) non2xx++;
+        res.on('error', () => answered(false));
+        res.on('end', () => answered(true));
+        res.resume();
+      });
+      req.on('error', () => answered(false));
+      req.end(body);
+    });
+    inFlight.add(sent);
+    void sent.then(() => inFlight.delete(sent));
+  };
+  const interval = 1000 / options.rate;
+  const total = Math.round(options.rate * options.seconds);
+  const start = performance.now();
+  for (let i = 0; i < total; ) {
+    // Every request due by now goes out now, at its own due time: a late timer delays none of them in the histogram.
+    for (const now = performance.now(); i < total && start + i * interval <= now; i++) send(start + i * interval);
+    if (i < total) await new Promise((resolve) => setTimeout(resolve, Math.max(0, start + i * interval - performance.now())));
+  }
+  await Promise.all(inFlight);
+  const seconds = (performance.now() - start) / 1000;
+  agent.destroy();
+  return { ...summarize(histogram, seconds), errors, non2xx, kinds };
 }
