@@ -27,6 +27,16 @@ const WAITING_PER_SLOT = 16;
  * answer, not the whole backlog of an endpoint that answers but slowly (parked again at once).
  */
 const RELEASED_PER_ANSWER = 4 * PER_ENDPOINT;
+/**
+ * Due rows of one hanging endpoint parked per claim: more than arrive between two claims. Parking moves a
+ * row's next_attempt_at, so its earlier version stays in the indexes, dead, until a vacuum. A plain index
+ * scan marks such entries dead as it passes them; a bitmap scan never does, and PostgreSQL chose one here
+ * (an endpoint's due rows, then a sort), so every claim visited every earlier version of every parked row
+ * again: with 30 of 300 endpoints hanging, 8,000 heap pages and 14 ms a claim, and a third fewer
+ * deliveries to the healthy ones. A LIMIT below the rows it expects makes it walk the index in order
+ * instead (0.3 ms, 155 pages).
+ */
+const PARKED_PER_CLAIM = 16;
 /** A claimed delivery whose instance died is due again this long after its attempt's timeout. */
 const LEASE_GRACE_MS = 30_000;
 /** The outbox reactor, whose checkpoint moving means new rows may be due. */
@@ -206,7 +216,8 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
          UPDATE webhook_deliveries SET next_attempt_at = $6, parked = true
           WHERE id IN (SELECT r.id FROM unnest($7::uuid[]) AS h(endpoint_id), LATERAL (
                          SELECT id FROM webhook_deliveries
-                          WHERE status = 'pending' AND endpoint_id = h.endpoint_id AND next_attempt_at <= $1 FOR UPDATE SKIP LOCKED) r)
+                          WHERE status = 'pending' AND endpoint_id = h.endpoint_id AND next_attempt_at <= $1
+                          ORDER BY next_attempt_at LIMIT ${PARKED_PER_CLAIM} FOR UPDATE SKIP LOCKED) r)
        ), due AS (
          SELECT d.id, d.endpoint_id, d.next_attempt_at, f.endpoint_id IS NOT NULL AS failing
            FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id AND e.enabled
