@@ -4,11 +4,10 @@ import {
   FormControlLabel,
   FormGroup,
   FormHelperText,
-  FormLabel,
-  MenuItem,
-  TextField } from '@mui/material';
+  FormLabel } from '@mui/material';
 import { Controller, type FieldValues, type Path } from 'react-hook-form';
 import { TextInput, type TextInputProps } from '../../../components/text-input';
+import { NativeSelectField } from '../../../components/text-input/NativeSelectField';
 import { fieldError, textFieldProps, type AnyForm } from '../../../lib/form';
 
 type Form<T extends FieldValues> = AnyForm<T>;
@@ -23,6 +22,7 @@ export function FormTextField<T extends FieldValues>({ form, name, ...props }: {
   return <TextInput fullWidth {...props} {...textFieldProps(form, name)} />;
 }
 
+/** A select bound to the form: the browser's own, in MUI's outlined field. */
 export function SelectField<T extends FieldValues>({ form, name, label, options, required }: {
   form: Form<T>;
   name: Path<T>;
@@ -35,14 +35,14 @@ export function SelectField<T extends FieldValues>({ form, name, label, options,
       control={form.control}
       name={name}
       render={({ field, fieldState }) => (
-        <TextField
-          select
+        <NativeSelectField
+          placeholder
           fullWidth
           id={String(name)}
           label={label}
           required={required}
           name={field.name}
-          value={field.value ?? ''}
+          value={(field.value as string | undefined) ?? ''}
           inputRef={field.ref}
           onBlur={field.onBlur}
           onChange={(event) => {
@@ -53,9 +53,9 @@ export function SelectField<T extends FieldValues>({ form, name, label, options,
           helperText={fieldState.error?.message}
         >
           {options.map((option) => (
-            <MenuItem key={option.value} value={option.value}>{option.label}</MenuItem>
+            <option key={option.value} value={option.value}>{option.label}</option>
           ))}
-        </TextField>
+        </NativeSelectField>
       )}
     />
   );
