@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react';
-import { Box, Button, Card, CardContent, Container, Grid, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Container, Grid, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { PageHeader } from '../../../components/page';
-import { TabPanel, tabProps } from '../../../components/tabs';
+import { TabPanel, Tabs, type TabItem } from '../../../components/tabs';
 import { PlanGrid } from '../components/PlanGrid';
 import { MethodPricingTable } from '../components/MethodPricingTable';
 import { FeesAndFeatures } from '../components/FeesAndFeatures';
@@ -11,6 +11,11 @@ import { EnterprisePricing } from '../components/EnterprisePricing';
 import { REASONS } from '../pricing-content';
 
 type PricingTab = 'standard' | 'enterprise';
+
+const TABS: TabItem<PricingTab>[] = [
+  { value: 'standard', label: 'Standard Pricing' },
+  { value: 'enterprise', label: 'Enterprise' },
+];
 
 function Block({ id, title, intro, children }: { id: string; title: string; intro?: string; children: ReactNode }) {
   return (
@@ -31,10 +36,7 @@ export default function PricingPage() {
         subtitle="Pay per successful transaction. No surprises: every fee is listed on this page."
       />
       <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
-        <Tabs value={tab} onChange={(_event, value: PricingTab) => setTab(value)} aria-label="Pricing options" sx={{ borderBottom: 1, borderColor: 'divider', '& .MuiTab-root': { textTransform: 'none', fontWeight: 600 } }}>
-          <Tab label="Standard Pricing" {...tabProps('pricing', 'standard')} />
-          <Tab label="Enterprise" {...tabProps('pricing', 'enterprise')} />
-        </Tabs>
+        <Tabs group="pricing" label="Pricing options" tabs={TABS} value={tab} onChange={setTab} />
 
         <TabPanel group="pricing" value="standard" current={tab}>
           <Block id="plans-title" title="Plans">
