@@ -42,7 +42,7 @@ export function SelectField<T extends FieldValues>({ form, name, label, options,
           label={label}
           required={required}
           name={field.name}
-          value={(field.value as string | undefined) ?? ''}
+          value={field.value ?? ''}
           inputRef={field.ref}
           onBlur={field.onBlur}
           onChange={(event) => {
