@@ -1,14 +1,17 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, useState, type ReactNode } from 'react';
 import { Box, Button, Card, CardContent, Container, Grid, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
+import { LoadWhenNear } from '../../../components/load-when-near';
 import { PageHeader } from '../../../components/page';
 import { TabPanel, Tabs, type TabItem } from '../../../components/tabs';
 import { PlanGrid } from '../components/PlanGrid';
 import { MethodPricingTable } from '../components/MethodPricingTable';
 import { FeesAndFeatures } from '../components/FeesAndFeatures';
-import { PricingCalculator } from '../components/PricingCalculator';
 import { EnterprisePricing } from '../components/EnterprisePricing';
 import { REASONS } from '../pricing-content';
+
+// Far below the fold, with MUI's inputs for its selects: its code loads as the visitor scrolls towards it.
+const PricingCalculator = lazy(() => import('../components/PricingCalculator').then((module) => ({ default: module.PricingCalculator })));
 
 type PricingTab = 'standard' | 'enterprise';
 
@@ -25,6 +28,11 @@ function Block({ id, title, intro, children }: { id: string; title: string; intr
       {children}
     </Box>
   );
+}
+
+/** The calculator's card, empty and as tall as the calculator, while its code loads. */
+function CalculatorPlaceholder() {
+  return <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: '#f8fafc', height: { xs: 2040, sm: 1000, md: 780 } }} />;
 }
 
 export default function PricingPage() {
@@ -49,7 +57,9 @@ export default function PricingPage() {
             <FeesAndFeatures />
           </Box>
           <Block id="calculator-title" title="Pricing calculator" intro="Estimate what a month of payments would cost on each plan.">
-            <PricingCalculator />
+            <LoadWhenNear placeholder={<CalculatorPlaceholder />}>
+              <PricingCalculator />
+            </LoadWhenNear>
           </Block>
         </TabPanel>
         <TabPanel group="pricing" value="enterprise" current={tab}>
