@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { Box, Button, Card, CardContent, Chip, List, ListItem, ListItemIcon, ListItemText, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Chip, List, ListItemIcon, ListItemText, Typography } from '@mui/material';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import { Link as RouterLink } from 'react-router';
+import { ListRow } from '../list-row';
 
 export interface PlanCardProps {
   name: string;
@@ -37,12 +38,12 @@ export function PlanCard({ name, audience, price, priceNote, features, cta, high
         {extra && <Box sx={{ mt: 1 }}>{extra}</Box>}
         <List dense sx={{ flexGrow: 1, my: 1 }}>
           {features.map((feature) => (
-            <ListItem key={feature} disableGutters>
+            <ListRow key={feature} dense>
               <ListItemIcon sx={{ minWidth: 30 }}>
                 <CheckCircle color="success" fontSize="small" aria-hidden />
               </ListItemIcon>
               <ListItemText primary={feature} />
-            </ListItem>
+            </ListRow>
           ))}
         </List>
         {cta.to ? (

@@ -1,5 +1,6 @@
-import { Box, Chip, List, ListItem, ListItemText, Typography } from '@mui/material';
+import { Box, Chip, List, ListItemText, Typography } from '@mui/material';
 import { CodeBlock } from '../../../components/code-block';
+import { ListRow } from '../../../components/list-row';
 import { ResponsiveTable } from '../../../components/responsive-table';
 import { STRIPE_ENDPOINTS, STRIPE_EVENTS } from '../api-reference';
 import { STRIPE_NODE_SAMPLE } from '../quick-start-samples';
@@ -32,7 +33,7 @@ export function StripeCompatible() {
       </Typography>
       <List dense data-testid="stripe-events">
         {STRIPE_EVENTS.map((event) => (
-          <ListItem key={event.name} disableGutters>
+          <ListRow key={event.name} dense>
             <ListItemText
               primary={
                 <Box component="span" sx={{ display: 'inline-flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
@@ -42,7 +43,7 @@ export function StripeCompatible() {
               }
               secondary={event.description}
             />
-          </ListItem>
+          </ListRow>
         ))}
       </List>
     </Box>
