@@ -1,11 +1,12 @@
 import { lazy, startTransition, Suspense, useState } from 'react';
-import { Box, Chip, Container, Link, Stack, Typography } from '@mui/material';
+import { Box, Container, Link, Stack, Typography } from '@mui/material';
 import Lock from '@mui/icons-material/Lock';
 import Bolt from '@mui/icons-material/Bolt';
 import Api from '@mui/icons-material/Api';
 import { PageHeader } from '../../../components/page';
 import { TabPanel, Tabs } from '../../../components/tabs';
 import { OverviewTab } from '../components/OverviewTab';
+import { Tag } from '../../../components/tag';
 
 // The page opens on Overview: the other tabs' code (with their samples and MUI's Alert) loads as the visitor
 // points at or focuses the tab list, before the click that shows one, and at the latest with that click.
@@ -40,7 +41,7 @@ export default function ApiDocsPage() {
       <PageHeader title="Documentazione API" subtitle="Integra pagamenti tradizionali e crypto nella tua piattaforma con l'API REST di Tallyline.">
         <Stack direction="row" useFlexGap spacing={1} sx={{ flexWrap: 'wrap' }}>
           {BADGES.map((badge) => (
-            <Chip key={badge.label} icon={badge.icon} label={badge.label} sx={{ bgcolor: 'rgba(255,255,255,0.15)', color: 'common.white', '& .MuiChip-icon': { color: 'common.white' } }} />
+            <Tag key={badge.label} icon={badge.icon} label={badge.label} sx={{ bgcolor: 'rgba(255,255,255,0.15)', color: 'common.white', '& .MuiChip-icon': { color: 'common.white' } }} />
           ))}
         </Stack>
       </PageHeader>

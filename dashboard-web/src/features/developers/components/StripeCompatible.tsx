@@ -1,10 +1,11 @@
-import { Box, Chip, List, ListItemText, Typography } from '@mui/material';
+import { Box, List, ListItemText, Typography } from '@mui/material';
 import { CodeBlock } from '../../../components/code-block';
 import { ListRow } from '../../../components/list-row';
 import { ResponsiveTable } from '../../../components/responsive-table';
 import { STRIPE_ENDPOINTS, STRIPE_EVENTS } from '../api-reference';
 import { STRIPE_NODE_SAMPLE } from '../quick-start-samples';
 import { EndpointName } from './EndpointName';
+import { Tag } from '../../../components/tag';
 
 /** The /v1 routes, their events and a stripe-node example that runs against this deployment. */
 export function StripeCompatible() {
@@ -38,7 +39,7 @@ export function StripeCompatible() {
               primary={
                 <Box component="span" sx={{ display: 'inline-flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
                   <code>{event.name}</code>
-                  {!event.available && <Chip size="small" label="Not available" />}
+                  {!event.available && <Tag size="small" label="Not available" />}
                 </Box>
               }
               secondary={event.description}
