@@ -13,9 +13,9 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 /** The text input or textarea labelled exactly `label` (required labels carry a hidden `*`). */
 const textbox = (page: Page, label: string) => page.getByRole('textbox', { name: label, exact: true });
 
+/** Picks `option` in the (native) select labelled exactly `label`. */
 async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  await page.getByRole('combobox', { name: label, exact: true }).selectOption({ label: option });
 }
 
 async function fillPrecheck(page: Page, company: string) {

@@ -142,6 +142,8 @@ describe('public pages', () => {
     const starter = page.getByTestId('estimate-starter-amount');
     // £10-50k (£30,000) at £50-100 (£75): 400 payments; 2.9% + £0.30 each.
     assert.equal(await starter.innerText(), '£990.00');
+    // The calculator's code loads (and its selects work) as it comes near the viewport.
+    await page.getByRole('heading', { name: 'Pricing calculator' }).scrollIntoViewIfNeeded();
     await page.getByLabel('Monthly volume').selectOption('100-500k');
     await page.getByLabel('Average transaction value').selectOption('100-500');
     // £300,000 at £300: 1,000 payments; £8,700 + £300.

@@ -1,8 +1,7 @@
 // What a page needs on every route, without zod: importing the package's index would ship every
 // schema (and zod) to routes that validate nothing. Import it as '@tallyline/contracts/browser'.
 
-/** localStorage key of the session token (spec §9). */
-export const AUTH_TOKEN_KEY = 'auth_token';
+export { AUTH_TOKEN_KEY } from './auth-token.js';
 
 // The constants the sign-up, sign-in and application forms render. The forms load their zod schemas from
 // the package's index only when they validate (dashboard-web's lib/form.ts lazyZodResolver).

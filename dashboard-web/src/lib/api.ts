@@ -1,4 +1,4 @@
-import { AUTH_TOKEN_KEY } from '@tallyline/contracts/browser';
+import { AUTH_TOKEN_KEY } from '@tallyline/contracts/auth-token';
 
 export interface FieldError {
   field: string;

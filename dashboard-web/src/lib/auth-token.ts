@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { AUTH_TOKEN_KEY } from '@tallyline/contracts/browser';
+import { AUTH_TOKEN_KEY } from '@tallyline/contracts/auth-token';
 import { getAuthToken } from './api';
 
 /**

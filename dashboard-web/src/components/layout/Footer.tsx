@@ -1,9 +1,10 @@
-import { Box, Chip, Container, Divider, Grid, Link, Stack, Typography } from '@mui/material';
+import { Box, Container, Divider, Grid, Link, Stack, Typography } from '@mui/material';
 import Lock from '@mui/icons-material/Lock';
 import VerifiedUser from '@mui/icons-material/VerifiedUser';
 import Shield from '@mui/icons-material/Shield';
 import Public from '@mui/icons-material/Public';
 import { Link as RouterLink } from 'react-router';
+import { Tag } from '../tag';
 
 const COMPANY_LINKS = [
   { label: 'About Us', to: '/merchant-application' },
@@ -95,7 +96,7 @@ export function Footer() {
         </Grid>
         <Stack direction="row" useFlexGap spacing={1} sx={{ flexWrap: 'wrap', mt: 5 }} aria-label="Security and compliance">
           {BADGES.map((badge) => (
-            <Chip
+            <Tag
               key={badge.label}
               icon={badge.icon}
               label={badge.label}

@@ -4,6 +4,7 @@ import { Outlet } from 'react-router';
 import { Footer } from './Footer';
 import { Header, visuallyHidden } from './Header';
 import { CookieConsentBanner } from '../cookie-consent/CookieConsentBanner';
+import { enablePrerenderedControls } from '../../lib/prerendered-controls';
 
 function PageLoading() {
   // A screen tall, so the footer stays below the fold while a page loads instead of jumping down when it arrives.
@@ -15,22 +16,11 @@ function PageLoading() {
 }
 
 /**
- * Prerendered pages come with their form controls disabled (scripts/prerender.mjs): text typed into a
- * field before React hydrates it would be reset when its form registers it, and a click on a select or a
- * tab would do nothing. Rendered beside the page, inside its Suspense boundary, this runs once the page
- * itself is hydrated.
+ * Prerendered pages come with their form controls disabled (scripts/prerender.mjs). Rendered beside the
+ * page, inside its Suspense boundary, this enables them once the page itself is hydrated.
  */
 function EnablePrerenderedControls() {
-  useEffect(() => {
-    for (const control of document.querySelectorAll('[data-prerender-disabled]')) {
-      control.removeAttribute('disabled');
-      control.removeAttribute('data-prerender-disabled');
-    }
-    for (const widget of document.querySelectorAll('[data-prerender-aria-disabled]')) {
-      widget.removeAttribute('aria-disabled');
-      widget.removeAttribute('data-prerender-aria-disabled');
-    }
-  }, []);
+  useEffect(() => enablePrerenderedControls(document), []);
   return null;
 }
 

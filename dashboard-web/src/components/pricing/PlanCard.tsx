@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
-import { Box, Button, Card, CardContent, Chip, List, ListItem, ListItemIcon, ListItemText, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, List, ListItemIcon, ListItemText, Typography } from '@mui/material';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import { Link as RouterLink } from 'react-router';
+import { ListRow } from '../list-row';
+import { Tag } from '../tag';
 
 export interface PlanCardProps {
   name: string;
@@ -29,7 +31,7 @@ export function PlanCard({ name, audience, price, priceNote, features, cta, high
       <CardContent sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column' }}>
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 0.5 }}>
           <Typography component="h3" sx={{ fontSize: 20, fontWeight: 700 }}>{name}</Typography>
-          {badge && <Chip label={badge} color="primary" size="small" />}
+          {badge && <Tag label={badge} color="primary" size="small" />}
         </Box>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>{audience}</Typography>
         <Typography sx={{ fontSize: 26, fontWeight: 800, color: 'primary.dark' }}>{price}</Typography>
@@ -37,12 +39,12 @@ export function PlanCard({ name, audience, price, priceNote, features, cta, high
         {extra && <Box sx={{ mt: 1 }}>{extra}</Box>}
         <List dense sx={{ flexGrow: 1, my: 1 }}>
           {features.map((feature) => (
-            <ListItem key={feature} disableGutters>
+            <ListRow key={feature} dense>
               <ListItemIcon sx={{ minWidth: 30 }}>
                 <CheckCircle color="success" fontSize="small" aria-hidden />
               </ListItemIcon>
               <ListItemText primary={feature} />
-            </ListItem>
+            </ListRow>
           ))}
         </List>
         {cta.to ? (

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Box } from '@mui/material';
 
-/** ids that tie a MUI <Tab> to its <TabPanel>, so screen readers announce which tab owns the panel. */
+/** ids that tie a tab (Tabs.tsx) to its <TabPanel>, so screen readers announce which tab owns the panel. */
 export function tabProps(group: string, value: string) {
-  return { id: `${group}-tab-${value}`, 'aria-controls': `${group}-panel-${value}`, value };
+  return { id: `${group}-tab-${value}`, 'aria-controls': `${group}-panel-${value}` };
 }
 
 interface TabPanelProps {

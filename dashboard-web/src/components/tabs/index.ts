@@ -1,1 +1,2 @@
-export { TabPanel, tabProps } from './TabPanel';
+export { TabPanel } from './TabPanel';
+export { Tabs, type TabItem } from './Tabs';

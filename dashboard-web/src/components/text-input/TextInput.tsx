@@ -25,7 +25,7 @@ export type TextInputProps = Omit<TextFieldProps, 'select' | 'variant' | 'childr
 /**
  * MUI's outlined `TextField`, rendered the same way (same elements, classes, ids and aria links), without
  * what TextField always brings along for its `select` and other variants (Select, Menu, Popover, Modal,
- * FilledInput, Input): about 20 KiB of gzipped JavaScript on a public form page. Use TextField for a select.
+ * FilledInput, Input): about 20 KiB of gzipped JavaScript on a public form page. For a select, NativeSelectField.
  */
 export const TextInput = forwardRef<HTMLDivElement, TextInputProps>(function TextInput(props, ref) {
   const {

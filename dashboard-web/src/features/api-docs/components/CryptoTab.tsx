@@ -1,8 +1,9 @@
-import { Box, Chip, Stack } from '@mui/material';
+import { Box, Stack } from '@mui/material';
 import { CRYPTO_REQUEST, CRYPTO_RESPONSE, EXCHANGE_RATE_REQUEST } from '../api-docs-samples';
 import { ItCodeBlock } from './ItCodeBlock';
 import { H2, H3, P } from './DocParts';
 import { StatusList } from './StatusList';
+import { Tag } from '../../../components/tag';
 
 const CRYPTO_STATUSES = [
   { value: 'pending', label: 'In Attesa', text: 'in attesa del pagamento del cliente' },
@@ -23,7 +24,7 @@ export function CryptoTab() {
       <H3>Criptovalute supportate</H3>
       <Stack direction="row" spacing={1} sx={{ mb: 2 }}>
         {['BTC', 'ETH', 'USDT'].map((coin) => (
-          <Chip key={coin} label={coin} color="primary" variant="outlined" sx={{ fontWeight: 700 }} />
+          <Tag key={coin} label={coin} color="primary" variant="outlined" sx={{ fontWeight: 700 }} />
         ))}
       </Stack>
       <H3>Tasso di cambio</H3>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { Box, Chip, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { ResponsiveTable } from '../../../components/responsive-table';
+import { Tag } from '../../../components/tag';
 
 export function H2({ children }: { children: ReactNode }) {
   return <Typography variant="h2" sx={{ fontSize: { xs: 22, md: 26 }, fontWeight: 800, mb: 1.5 }}>{children}</Typography>;
@@ -36,7 +37,7 @@ export function EndpointTable({ label, rows }: { label: string; rows: EndpointRo
         key: `${row.method} ${row.path}`,
         cells: [
           <Box key="endpoint" component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-            <Chip size="small" label={row.method} sx={{ bgcolor: METHOD_COLOURS[row.method].bg, color: METHOD_COLOURS[row.method].fg, fontWeight: 700 }} />
+            <Tag size="small" label={row.method} sx={{ bgcolor: METHOD_COLOURS[row.method].bg, color: METHOD_COLOURS[row.method].fg, fontWeight: 700 }} />
             <Box component="code" data-testid="endpoint" data-method={row.method} sx={{ wordBreak: 'break-all' }}>{row.path}</Box>
           </Box>,
           row.description,

@@ -1,11 +1,12 @@
 import { lazy, startTransition, Suspense, useState } from 'react';
-import { Box, Chip, Container, Link, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Box, Container, Link, Stack, Typography } from '@mui/material';
 import Lock from '@mui/icons-material/Lock';
 import Bolt from '@mui/icons-material/Bolt';
 import Api from '@mui/icons-material/Api';
 import { PageHeader } from '../../../components/page';
-import { TabPanel, tabProps } from '../../../components/tabs';
+import { TabPanel, Tabs } from '../../../components/tabs';
 import { OverviewTab } from '../components/OverviewTab';
+import { Tag } from '../../../components/tag';
 
 // The page opens on Overview: the other tabs' code (with their samples and MUI's Alert) loads as the visitor
 // points at or focuses the tab list, before the click that shows one, and at the latest with that click.
@@ -40,28 +41,22 @@ export default function ApiDocsPage() {
       <PageHeader title="Documentazione API" subtitle="Integra pagamenti tradizionali e crypto nella tua piattaforma con l'API REST di Tallyline.">
         <Stack direction="row" useFlexGap spacing={1} sx={{ flexWrap: 'wrap' }}>
           {BADGES.map((badge) => (
-            <Chip key={badge.label} icon={badge.icon} label={badge.label} sx={{ bgcolor: 'rgba(255,255,255,0.15)', color: 'common.white', '& .MuiChip-icon': { color: 'common.white' } }} />
+            <Tag key={badge.label} icon={badge.icon} label={badge.label} sx={{ bgcolor: 'rgba(255,255,255,0.15)', color: 'common.white', '& .MuiChip-icon': { color: 'common.white' } }} />
           ))}
         </Stack>
       </PageHeader>
       <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
         <Tabs
+          group="api-docs"
+          label="Sezioni della documentazione"
+          tabs={TABS}
           value={tab}
-          onChange={(_event, value: string) => startTransition(() => setTab(value))}
-          aria-label="Sezioni della documentazione"
+          onChange={(value) => startTransition(() => setTab(value))}
           onPointerOver={preloadPanels}
           onFocus={preloadPanels}
-          variant="scrollable"
-          allowScrollButtonsMobile
-          sx={{ borderBottom: 1, borderColor: 'divider', '& .MuiTab-root': { textTransform: 'none', fontWeight: 600 } }}
-        >
-          {TABS.map((item) => (
-            <Tab key={item.value} label={item.label} {...tabProps('api-docs', item.value)} />
-          ))}
-        </Tabs>
+        />
         {/* One boundary around every panel, there from the start: as a tab changes in a transition, React keeps the
-            panel shown until the next one's code is there, instead of an empty panel (which left MUI's Tabs showing
-            their scroll buttons). */}
+            panel shown until the next one's code is there, instead of an empty panel. */}
         <Suspense fallback={null}>
           {TABS.map((item) => (
             <TabPanel key={item.value} group="api-docs" value={item.value} current={tab}>

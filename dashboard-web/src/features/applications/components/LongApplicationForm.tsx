@@ -20,7 +20,8 @@ import { useSubmission } from '../../../lib/use-submission';
 import { useToast } from '../../../components/toast';
 import { submitLongApplication } from '../api/applications-api';
 import { FormSection } from './FormSection';
-import { CheckboxField, CheckboxGroupField, FormTextField, SelectField, type Option } from './fields';
+import { CheckboxField, CheckboxGroupField } from './checkbox-fields';
+import { FormTextField, SelectField, type Option } from './fields';
 import { labelled, pounds } from './options';
 
 const BOOLEANS = ['hasBeenTerminated', 'pciCompliant', 'dataProtectionCompliant', 'antiMoneyLaunderingCompliant', 'agreeToTerms', 'agreeToPrivacy'] as const;

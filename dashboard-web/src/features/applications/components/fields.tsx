@@ -1,15 +1,7 @@
-import {
-  Checkbox,
-  FormControl,
-  FormControlLabel,
-  FormGroup,
-  FormHelperText,
-  FormLabel,
-  MenuItem,
-  TextField } from '@mui/material';
 import { Controller, type FieldValues, type Path } from 'react-hook-form';
 import { TextInput, type TextInputProps } from '../../../components/text-input';
-import { fieldError, textFieldProps, type AnyForm } from '../../../lib/form';
+import { NativeSelectField } from '../../../components/text-input/NativeSelectField';
+import { textFieldProps, type AnyForm } from '../../../lib/form';
 
 type Form<T extends FieldValues> = AnyForm<T>;
 
@@ -23,6 +15,7 @@ export function FormTextField<T extends FieldValues>({ form, name, ...props }: {
   return <TextInput fullWidth {...props} {...textFieldProps(form, name)} />;
 }
 
+/** A select bound to the form: the browser's own, in MUI's outlined field. */
 export function SelectField<T extends FieldValues>({ form, name, label, options, required }: {
   form: Form<T>;
   name: Path<T>;
@@ -35,8 +28,8 @@ export function SelectField<T extends FieldValues>({ form, name, label, options,
       control={form.control}
       name={name}
       render={({ field, fieldState }) => (
-        <TextField
-          select
+        <NativeSelectField
+          placeholder
           fullWidth
           id={String(name)}
           label={label}
@@ -53,87 +46,10 @@ export function SelectField<T extends FieldValues>({ form, name, label, options,
           helperText={fieldState.error?.message}
         >
           {options.map((option) => (
-            <MenuItem key={option.value} value={option.value}>{option.label}</MenuItem>
+            <option key={option.value} value={option.value}>{option.label}</option>
           ))}
-        </TextField>
+        </NativeSelectField>
       )}
-    />
-  );
-}
-
-export function CheckboxField<T extends FieldValues>({ form, name, label }: { form: Form<T>; name: Path<T>; label: React.ReactNode }) {
-  const error = fieldError(form, name);
-  const errorId = `${String(name)}-error`;
-  return (
-    <Controller
-      control={form.control}
-      name={name}
-      render={({ field }) => (
-        <FormControl error={Boolean(error)}>
-          <FormControlLabel
-            label={label}
-            control={
-              <Checkbox
-                name={field.name}
-                checked={Boolean(field.value)}
-                onBlur={field.onBlur}
-                onChange={(event) => {
-                  form.clearErrors(name);
-                  field.onChange(event.target.checked);
-                }}
-                slotProps={{ input: { id: String(name), ref: field.ref, 'aria-describedby': error ? errorId : undefined } }}
-              />
-            }
-          />
-          {error && <FormHelperText id={errorId}>{error}</FormHelperText>}
-        </FormControl>
-      )}
-    />
-  );
-}
-
-/** A multi-select as a group of checkboxes, holding an array of values. */
-export function CheckboxGroupField<T extends FieldValues>({ form, name, label, options }: {
-  form: Form<T>;
-  name: Path<T>;
-  label: string;
-  options: readonly Option[];
-}) {
-  const error = fieldError(form, name);
-  return (
-    <Controller
-      control={form.control}
-      name={name}
-      render={({ field }) => {
-        const selected: string[] = Array.isArray(field.value) ? field.value : [];
-        const toggle = (value: string, checked: boolean) => {
-          form.clearErrors(name);
-          field.onChange(checked ? [...selected, value] : selected.filter((v) => v !== value));
-        };
-        return (
-          <FormControl component="fieldset" error={Boolean(error)} required>
-            <FormLabel component="legend">{label}</FormLabel>
-            <FormGroup row>
-              {options.map((option) => (
-                <FormControlLabel
-                  key={option.value}
-                  label={option.label}
-                  sx={{ minWidth: 150 }}
-                  control={
-                    <Checkbox
-                      name={field.name}
-                      value={option.value}
-                      checked={selected.includes(option.value)}
-                      onChange={(event) => toggle(option.value, event.target.checked)}
-                    />
-                  }
-                />
-              ))}
-            </FormGroup>
-            {error && <FormHelperText>{error}</FormHelperText>}
-          </FormControl>
-        );
-      }}
     />
   );
 }

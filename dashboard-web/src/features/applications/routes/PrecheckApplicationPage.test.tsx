@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, type jest } from '@jest/globals';
 import { samplePrecheckApplication, samplePrecheckForm } from '@tallyline/contracts';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { jsonResponse, mockFetch } from '../../../../test/fetch';
 import { renderPage } from '../../../../test/render';
@@ -18,8 +18,7 @@ function type(values: Record<string, string>) {
 }
 
 async function choose(label: string, option: string) {
-  await userEvent.click(screen.getByRole('combobox', { name: new RegExp(`^${label}`) }));
-  await userEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: option }));
+  await userEvent.selectOptions(screen.getByRole('combobox', { name: new RegExp(`^${label}`) }), option);
 }
 
 async function fillValidApplication() {

@@ -1,5 +1,6 @@
-import { Alert, Box, Chip, Stack, Typography } from '@mui/material';
+import { Alert, Box, Stack, Typography } from '@mui/material';
 import { CLIENT_TEST_MESSAGES } from '../client-calls';
+import { Tag } from '../../../components/tag';
 
 export interface ViewedResponse {
   /** "GET /api/client/stats". */
@@ -25,7 +26,7 @@ export function ResponseViewer({ response }: { response: ViewedResponse | null }
             <Typography component="code" sx={{ fontFamily: 'monospace', fontSize: 14, wordBreak: 'break-all' }} data-testid="response-request">
               {response.request}
             </Typography>
-            {response.status !== null && <Chip size="small" label={response.status} color={response.ok ? 'success' : 'error'} data-testid="response-status" />}
+            {response.status !== null && <Tag size="small" label={response.status} color={response.ok ? 'success' : 'error'} data-testid="response-status" />}
           </Stack>
           {response.body !== undefined && (
             <Box

@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { Box, Button, Card, CardContent, Chip, CircularProgress, Container, Link, Stack, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, CircularProgress, Container, Link, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { PageHeader } from '../../../components/page';
 import { callClientApi, serverMessage, signInWithSampleCredentials, type RawResponse } from '../api/client-api-test-api';
 import { CLIENT_CALLS, CLIENT_TEST_MESSAGES, SAMPLE_CREDENTIALS, type ClientCall } from '../client-calls';
 import { ResponseViewer, type ViewedResponse } from '../components/ResponseViewer';
+import { Tag } from '../../../components/tag';
 
 const LOGIN = 'POST /api/auth/login';
 
@@ -83,7 +84,7 @@ export default function ClientApiTestPage() {
                   <Button variant="contained" disableElevation onClick={() => void authenticate()} disabled={busy !== null}>
                     Get Token
                   </Button>
-                  <Chip label={token ? 'Authenticated' : 'Not authenticated'} color={token ? 'success' : 'default'} data-testid="auth-state" />
+                  <Tag label={token ? 'Authenticated' : 'Not authenticated'} color={token ? 'success' : 'default'} data-testid="auth-state" />
                 </Stack>
               </CardContent>
             </Card>

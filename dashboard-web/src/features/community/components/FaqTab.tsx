@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Accordion, AccordionDetails, AccordionSummary, Box, Chip, Typography } from '@mui/material';
+import { Accordion, AccordionDetails, AccordionSummary, Box, Typography } from '@mui/material';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import { FAQ } from '../community-faq';
+import { Tag } from '../../../components/tag';
 
 const CATEGORY_LABELS = { onboarding: 'Onboarding', payments: 'Payments', technical: 'Technical', pricing: 'Pricing', general: 'General', security: 'Security' } as const;
 
@@ -26,7 +27,7 @@ export function FaqTab() {
           <AccordionDetails id={`${item.id}-content`}>
             <Typography sx={{ mb: 1.5 }}>{item.answer}</Typography>
             <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-              <Chip size="small" label={CATEGORY_LABELS[item.category]} variant="outlined" />
+              <Tag size="small" label={CATEGORY_LABELS[item.category]} variant="outlined" />
               <Typography variant="body2" color="text.secondary">{item.popularity}% found this helpful</Typography>
             </Box>
           </AccordionDetails>

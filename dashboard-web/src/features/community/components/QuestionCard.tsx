@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import ThumbUp from '@mui/icons-material/ThumbUpOutlined';
 import Visibility from '@mui/icons-material/VisibilityOutlined';
 import type { CommunityQuestion } from '../community-types';
+import { Tag } from '../../../components/tag';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
 const formatDate = (iso: string) => dateFormat.format(new Date(`${iso}T12:00:00Z`));
@@ -16,8 +17,8 @@ export function QuestionCard({ question }: { question: CommunityQuestion }) {
     <Card variant="outlined" component="article" aria-labelledby={`${question.id}-title`} data-testid="question">
       <CardContent>
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', mb: 1 }}>
-          <Chip size="small" label={question.category} color="primary" variant="outlined" />
-          {question.solved && <Chip size="small" icon={<CheckCircle />} label="Solved" sx={{ bgcolor: '#dcfce7', color: '#14532d', '& .MuiChip-icon': { color: '#15803d' } }} />}
+          <Tag size="small" label={question.category} color="primary" variant="outlined" />
+          {question.solved && <Tag size="small" icon={<CheckCircle />} label="Solved" sx={{ bgcolor: '#dcfce7', color: '#14532d', '& .MuiChip-icon': { color: '#15803d' } }} />}
         </Box>
         <Typography id={`${question.id}-title`} component="h3" sx={{ fontWeight: 700, fontSize: 18, mb: 0.5 }} data-testid="question-title">
           {question.title}
@@ -25,7 +26,7 @@ export function QuestionCard({ question }: { question: CommunityQuestion }) {
         <Typography sx={{ mb: 1.5 }}>{question.content}</Typography>
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mb: 1.5 }}>
           {question.tags.map((tag) => (
-            <Chip key={tag} size="small" label={`#${tag}`} sx={{ bgcolor: 'grey.100' }} />
+            <Tag key={tag} size="small" label={`#${tag}`} sx={{ bgcolor: 'grey.100' }} />
           ))}
         </Stack>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', color: 'text.secondary' }}>

@@ -1,12 +1,18 @@
 import { useState } from 'react';
-import { Container, Tab, Tabs, Typography } from '@mui/material';
+import { Container, Typography } from '@mui/material';
 import { PageHeader, srOnly } from '../../../components/page';
-import { TabPanel, tabProps } from '../../../components/tabs';
+import { TabPanel, Tabs, type TabItem } from '../../../components/tabs';
 import { QuestionsTab } from '../components/QuestionsTab';
 import { FaqTab } from '../components/FaqTab';
 import { GuidesTab } from '../components/GuidesTab';
 
 type CommunityTab = 'questions' | 'faq' | 'guides';
+
+const TABS: TabItem<CommunityTab>[] = [
+  { value: 'questions', label: 'Questions & Answers' },
+  { value: 'faq', label: 'FAQ' },
+  { value: 'guides', label: 'Guides & Tutorials' },
+];
 
 export default function CommunityPage() {
   const [tab, setTab] = useState<CommunityTab>('questions');
@@ -14,18 +20,7 @@ export default function CommunityPage() {
     <>
       <PageHeader title="Community" subtitle="Questions from merchants and developers, answers from the Tallyline team, and guides to get you live." />
       <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
-        <Tabs
-          value={tab}
-          onChange={(_event, value: CommunityTab) => setTab(value)}
-          aria-label="Community sections"
-          variant="scrollable"
-          allowScrollButtonsMobile
-          sx={{ borderBottom: 1, borderColor: 'divider', '& .MuiTab-root': { textTransform: 'none', fontWeight: 600 } }}
-        >
-          <Tab label="Questions & Answers" {...tabProps('community', 'questions')} />
-          <Tab label="FAQ" {...tabProps('community', 'faq')} />
-          <Tab label="Guides & Tutorials" {...tabProps('community', 'guides')} />
-        </Tabs>
+        <Tabs group="community" label="Community sections" tabs={TABS} value={tab} onChange={setTab} />
         <TabPanel group="community" value="questions" current={tab}>
           <Typography variant="h2" sx={srOnly}>Questions & Answers</Typography>
           <QuestionsTab />

@@ -1,10 +1,11 @@
-import { Alert, Box, Button, Chip, Container, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Container, Stack, Typography } from '@mui/material';
 import { useParams } from 'react-router';
 import { cryptoStatusLabel } from '../../../components/crypto-status';
 import { PageHeader } from '../../../components/page';
 import { useCryptoCheckout, useSimulate } from '../api/crypto-checkout-api';
 import { Countdown } from '../components/Countdown';
 import { PaymentQr } from '../components/PaymentQr';
+import { Tag } from '../../../components/tag';
 
 /** The hosted page of one crypto payment (/crypto-payments/{id}): what to send where, before when. */
 export default function CryptoPaymentPage() {
@@ -24,7 +25,7 @@ export default function CryptoPaymentPage() {
           <PaymentQr uri={payment.paymentUri} />
           <Box sx={{ flex: 1, minWidth: 0 }}>
             <Box role="status" aria-live="polite" sx={{ mb: 2 }}>
-              Stato: <Chip label={status.label} color={status.color} data-testid="crypto-status" />
+              Stato: <Tag label={status.label} color={status.color} data-testid="crypto-status" />
             </Box>
             <Typography variant="h2" sx={{ fontSize: 28, fontWeight: 800 }} data-testid="crypto-amount">
               {payment.cryptoAmount} {payment.targetCrypto}

@@ -1,4 +1,5 @@
-import { Box, List, ListItem, ListItemText, Typography } from '@mui/material';
+import { Box, List, ListItemText, Typography } from '@mui/material';
+import { ListRow } from '../../../components/list-row';
 import { ResponsiveTable } from '../../../components/responsive-table';
 import { ENDPOINTS, WEBHOOK_EVENTS } from '../api-reference';
 import { EndpointName } from './EndpointName';
@@ -28,9 +29,9 @@ export function ApiReference() {
       <Typography>Register an endpoint and Tallyline posts one of these events whenever a payment changes status.</Typography>
       <List dense>
         {WEBHOOK_EVENTS.map((event) => (
-          <ListItem key={event.name} disableGutters>
+          <ListRow key={event.name} dense>
             <ListItemText primary={<code>{event.name}</code>} secondary={event.description} />
-          </ListItem>
+          </ListRow>
         ))}
       </List>
 

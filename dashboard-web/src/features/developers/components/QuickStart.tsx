@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Box, Tab, Tabs, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { CodeBlock } from '../../../components/code-block';
-import { TabPanel, tabProps } from '../../../components/tabs';
+import { TabPanel, Tabs } from '../../../components/tabs';
 import { EXAMPLE_PAYMENT_BODY, LANGUAGE_LABELS, QUICK_START_LANGUAGES, QUICK_START_SAMPLES, type QuickStartLanguage } from '../quick-start-samples';
 
 const INTROS: Record<QuickStartLanguage, string> = {
@@ -11,22 +11,13 @@ const INTROS: Record<QuickStartLanguage, string> = {
   python: 'On your server: create the payment with your secret key, then send the customer to the redirectUrl in the answer.',
 };
 
+const TABS = QUICK_START_LANGUAGES.map((value) => ({ value, label: LANGUAGE_LABELS[value] }));
+
 export function QuickStart() {
   const [language, setLanguage] = useState<QuickStartLanguage>('javascript');
   return (
     <Box>
-      <Tabs
-        value={language}
-        onChange={(_event, value: QuickStartLanguage) => setLanguage(value)}
-        aria-label="Quick Start language"
-        variant="scrollable"
-        allowScrollButtonsMobile
-        sx={{ borderBottom: 1, borderColor: 'divider', '& .MuiTab-root': { textTransform: 'none', fontWeight: 600 } }}
-      >
-        {QUICK_START_LANGUAGES.map((value) => (
-          <Tab key={value} label={LANGUAGE_LABELS[value]} {...tabProps('quick-start', value)} />
-        ))}
-      </Tabs>
+      <Tabs group="quick-start" label="Quick Start language" tabs={TABS} value={language} onChange={setLanguage} />
       {QUICK_START_LANGUAGES.map((value) => (
         <TabPanel key={value} group="quick-start" value={value} current={language}>
           <Typography>{INTROS[value]}</Typography>

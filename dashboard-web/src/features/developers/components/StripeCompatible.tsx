@@ -1,9 +1,11 @@
-import { Box, Chip, List, ListItem, ListItemText, Typography } from '@mui/material';
+import { Box, List, ListItemText, Typography } from '@mui/material';
 import { CodeBlock } from '../../../components/code-block';
+import { ListRow } from '../../../components/list-row';
 import { ResponsiveTable } from '../../../components/responsive-table';
 import { STRIPE_ENDPOINTS, STRIPE_EVENTS } from '../api-reference';
 import { STRIPE_NODE_SAMPLE } from '../quick-start-samples';
 import { EndpointName } from './EndpointName';
+import { Tag } from '../../../components/tag';
 
 /** The /v1 routes, their events and a stripe-node example that runs against this deployment. */
 export function StripeCompatible() {
@@ -32,17 +34,17 @@ export function StripeCompatible() {
       </Typography>
       <List dense data-testid="stripe-events">
         {STRIPE_EVENTS.map((event) => (
-          <ListItem key={event.name} disableGutters>
+          <ListRow key={event.name} dense>
             <ListItemText
               primary={
                 <Box component="span" sx={{ display: 'inline-flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
                   <code>{event.name}</code>
-                  {!event.available && <Chip size="small" label="Not available" />}
+                  {!event.available && <Tag size="small" label="Not available" />}
                 </Box>
               }
               secondary={event.description}
             />
-          </ListItem>
+          </ListRow>
         ))}
       </List>
     </Box>

@@ -1,9 +1,10 @@
 import { useEffect, useRef } from 'react';
-import { Box, Chip, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import Schedule from '@mui/icons-material/Schedule';
 import type { Guide } from '../guide-types';
 import { DifficultyBadge, GuideGlyph } from './guide-style';
 import { GuideBlocks } from './GuideBlocks';
+import { Tag } from '../../../components/tag';
 
 /** Moves focus to the guide's title when another guide is chosen, so keyboard and phone users land on it. */
 export function GuideDetail({ guide }: { guide: Guide }) {
@@ -28,7 +29,7 @@ export function GuideDetail({ guide }: { guide: Guide }) {
       </Box>
       <Typography color="text.secondary" sx={{ mb: 1.5 }}>{guide.description}</Typography>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mb: 3 }}>
-        <Chip size="small" label={guide.category} variant="outlined" />
+        <Tag size="small" label={guide.category} variant="outlined" />
         <DifficultyBadge difficulty={guide.difficulty} />
         <Typography variant="body2" color="text.secondary" sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
           <Schedule fontSize="inherit" aria-hidden /> {guide.duration} min

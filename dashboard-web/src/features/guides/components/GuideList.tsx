@@ -1,8 +1,9 @@
-import { Box, Chip, List, ListItemButton, Typography } from '@mui/material';
+import { Box, List, ListItemButton, Typography } from '@mui/material';
 import Schedule from '@mui/icons-material/Schedule';
 import { Link as RouterLink } from 'react-router';
 import type { GuideDescriptor } from '../guide-types';
 import { DifficultyBadge, GuideGlyph } from './guide-style';
+import { Tag } from '../../../components/tag';
 
 interface Props {
   guides: GuideDescriptor[];
@@ -33,7 +34,7 @@ export function GuideList({ guides, selectedId }: Props) {
                 </Box>
                 <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>{guide.description}</Typography>
                 <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-                  <Chip size="small" label={guide.category} variant="outlined" />
+                  <Tag size="small" label={guide.category} variant="outlined" />
                   <DifficultyBadge difficulty={guide.difficulty} />
                   <Typography variant="body2" color="text.secondary" sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
                     <Schedule fontSize="inherit" aria-hidden /> {guide.duration} min

@@ -3,8 +3,8 @@ import CreditCard from '@mui/icons-material/CreditCard';
 import Shield from '@mui/icons-material/Shield';
 import Webhook from '@mui/icons-material/Webhook';
 import Science from '@mui/icons-material/Science';
-import { Chip } from '@mui/material';
 import type { Difficulty, GuideIcon } from '../guide-types';
+import { Tag } from '../../../components/tag';
 
 /** Dark text on light fills keeps each badge above 4.5:1 contrast. */
 const DIFFICULTY_COLOURS: Record<Difficulty, { bg: string; fg: string }> = {
@@ -15,7 +15,7 @@ const DIFFICULTY_COLOURS: Record<Difficulty, { bg: string; fg: string }> = {
 
 export function DifficultyBadge({ difficulty }: { difficulty: Difficulty }) {
   const colours = DIFFICULTY_COLOURS[difficulty];
-  return <Chip size="small" label={difficulty} data-testid="difficulty" sx={{ bgcolor: colours.bg, color: colours.fg, fontWeight: 700 }} />;
+  return <Tag size="small" label={difficulty} data-testid="difficulty" sx={{ bgcolor: colours.bg, color: colours.fg, fontWeight: 700 }} />;
 }
 
 export function GuideGlyph({ icon }: { icon: GuideIcon }) {

@@ -1,6 +1,7 @@
-import { Box, Card, CardContent, Chip, Grid, Typography } from '@mui/material';
+import { Box, Card, CardContent, Grid, Typography } from '@mui/material';
 import TrendingUp from '@mui/icons-material/TrendingUp';
 import { SAMPLE_ANALYTICS } from '../home-content';
+import { Tag } from '../../../components/tag';
 
 /** A dashboard preview with static figures, visibly marked as sample data so nobody reads it as live. */
 export function SampleAnalytics() {
@@ -11,7 +12,7 @@ export function SampleAnalytics() {
           <Typography id="sample-analytics-title" component="h3" sx={{ fontWeight: 700, fontSize: 18 }}>
             Dashboard preview
           </Typography>
-          <Chip label="Sample data" size="small" data-testid="sample-data-chip" sx={{ bgcolor: '#fef3c7', color: '#78350f', fontWeight: 700 }} />
+          <Tag label="Sample data" size="small" data-testid="sample-data-chip" sx={{ bgcolor: '#fef3c7', color: '#78350f', fontWeight: 700 }} />
         </Box>
         <Grid container spacing={2}>
           {SAMPLE_ANALYTICS.map((figure) => (

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
-import { Box, Button, Chip, Container, Grid, Stack, Typography } from '@mui/material';
+import { Box, Button, Container, Grid, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { FEATURES, PAYMENT_METHODS } from '../home-content';
 import { IconCardGrid } from '../components/IconCardGrid';
 import { SampleAnalytics } from '../components/SampleAnalytics';
+import { Tag } from '../../../components/tag';
 
 function Section({ id, title, intro, children, shaded = false }: { id: string; title: string; intro: string; children: ReactNode; shaded?: boolean }) {
   return (
@@ -24,7 +25,7 @@ export default function HomePage() {
         <Container maxWidth="lg">
           <Grid container spacing={5} sx={{ alignItems: 'center' }}>
             <Grid size={{ xs: 12, md: 7 }}>
-              <Chip label="PCI DSS Level 1 · 99.99% uptime SLA" sx={{ bgcolor: 'rgba(255,255,255,0.15)', color: 'common.white', mb: 2.5 }} />
+              <Tag label="PCI DSS Level 1 · 99.99% uptime SLA" sx={{ bgcolor: 'rgba(255,255,255,0.15)', color: 'common.white', mb: 2.5 }} />
               <Typography variant="h1" sx={{ fontSize: { xs: 34, sm: 44, md: 54 }, fontWeight: 800, lineHeight: 1.1, letterSpacing: -1, mb: 2.5 }}>
                 Payments that grow with your business
               </Typography>

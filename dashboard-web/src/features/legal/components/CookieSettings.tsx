@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { ResponsiveTable } from '../../../components/responsive-table';
 import { COOKIE_CATEGORIES, CookiePreferencesDialog, useCookieConsent } from '../../../components/cookie-consent';
+import { Tag } from '../../../components/tag';
 
 const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -31,7 +32,7 @@ export function CookieSettings() {
                 {COOKIE_CATEGORIES.map((category) => {
                   const allowed = category.id === 'essential' || consent[category.id];
                   return (
-                    <Chip
+                    <Tag
                       key={category.id}
                       label={`${category.name}: ${allowed ? 'on' : 'off'}`}
                       sx={allowed ? { bgcolor: '#dcfce7', color: '#14532d' } : { bgcolor: 'grey.200', color: 'grey.900' }}

@@ -1,5 +1,6 @@
-import { Card, CardContent, Grid, List, ListItem, ListItemIcon, ListItemText, Typography } from '@mui/material';
+import { Card, CardContent, Grid, List, ListItemIcon, ListItemText, Typography } from '@mui/material';
 import CheckCircle from '@mui/icons-material/CheckCircle';
+import { ListRow } from '../../../components/list-row';
 import { ADDITIONAL_FEES } from '../../../components/pricing';
 import { INCLUDED_FEATURES } from '../pricing-content';
 
@@ -13,10 +14,10 @@ export function FeesAndFeatures() {
             <Typography id="additional-fees-title" variant="h2" sx={{ fontSize: 22, fontWeight: 700, mb: 1 }}>Additional fees</Typography>
             <List aria-labelledby="additional-fees-title">
               {ADDITIONAL_FEES.map((fee) => (
-                <ListItem key={fee.name} divider disableGutters sx={{ justifyContent: 'space-between', gap: 2 }}>
+                <ListRow key={fee.name} divider sx={{ justifyContent: 'space-between', gap: 2 }}>
                   <Typography>{fee.name}</Typography>
                   <Typography sx={{ fontWeight: 700, textAlign: 'right', whiteSpace: 'nowrap' }}>{fee.price}</Typography>
-                </ListItem>
+                </ListRow>
               ))}
             </List>
           </CardContent>
@@ -28,12 +29,12 @@ export function FeesAndFeatures() {
             <Typography id="included-title" variant="h2" sx={{ fontSize: 22, fontWeight: 700, mb: 1 }}>Included in every plan</Typography>
             <List dense aria-labelledby="included-title">
               {INCLUDED_FEATURES.map((feature) => (
-                <ListItem key={feature} disableGutters>
+                <ListRow key={feature} dense>
                   <ListItemIcon sx={{ minWidth: 32 }}>
                     <CheckCircle color="success" fontSize="small" aria-hidden />
                   </ListItemIcon>
                   <ListItemText primary={feature} />
-                </ListItem>
+                </ListRow>
               ))}
             </List>
           </CardContent>

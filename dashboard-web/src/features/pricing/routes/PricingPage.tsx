@@ -1,16 +1,24 @@
-import { useState, type ReactNode } from 'react';
-import { Box, Button, Card, CardContent, Container, Grid, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { lazy, useState, type ReactNode } from 'react';
+import { Box, Button, Card, CardContent, Container, Grid, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
+import { LoadWhenNear } from '../../../components/load-when-near';
 import { PageHeader } from '../../../components/page';
-import { TabPanel, tabProps } from '../../../components/tabs';
+import { TabPanel, Tabs, type TabItem } from '../../../components/tabs';
 import { PlanGrid } from '../components/PlanGrid';
 import { MethodPricingTable } from '../components/MethodPricingTable';
 import { FeesAndFeatures } from '../components/FeesAndFeatures';
-import { PricingCalculator } from '../components/PricingCalculator';
 import { EnterprisePricing } from '../components/EnterprisePricing';
 import { REASONS } from '../pricing-content';
 
+// Far below the fold, with MUI's inputs for its selects: its code loads as the visitor scrolls towards it.
+const PricingCalculator = lazy(() => import('../components/PricingCalculator').then((module) => ({ default: module.PricingCalculator })));
+
 type PricingTab = 'standard' | 'enterprise';
+
+const TABS: TabItem<PricingTab>[] = [
+  { value: 'standard', label: 'Standard Pricing' },
+  { value: 'enterprise', label: 'Enterprise' },
+];
 
 function Block({ id, title, intro, children }: { id: string; title: string; intro?: string; children: ReactNode }) {
   return (
@@ -22,6 +30,11 @@ function Block({ id, title, intro, children }: { id: string; title: string; intr
   );
 }
 
+/** The calculator's card, empty and as tall as the calculator, while its code loads. */
+function CalculatorPlaceholder() {
+  return <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: '#f8fafc', height: { xs: 2040, sm: 1000, md: 780 } }} />;
+}
+
 export default function PricingPage() {
   const [tab, setTab] = useState<PricingTab>('standard');
   return (
@@ -31,10 +44,7 @@ export default function PricingPage() {
         subtitle="Pay per successful transaction. No surprises: every fee is listed on this page."
       />
       <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
-        <Tabs value={tab} onChange={(_event, value: PricingTab) => setTab(value)} aria-label="Pricing options" sx={{ borderBottom: 1, borderColor: 'divider', '& .MuiTab-root': { textTransform: 'none', fontWeight: 600 } }}>
-          <Tab label="Standard Pricing" {...tabProps('pricing', 'standard')} />
-          <Tab label="Enterprise" {...tabProps('pricing', 'enterprise')} />
-        </Tabs>
+        <Tabs group="pricing" label="Pricing options" tabs={TABS} value={tab} onChange={setTab} />
 
         <TabPanel group="pricing" value="standard" current={tab}>
           <Block id="plans-title" title="Plans">
@@ -47,7 +57,9 @@ export default function PricingPage() {
             <FeesAndFeatures />
           </Box>
           <Block id="calculator-title" title="Pricing calculator" intro="Estimate what a month of payments would cost on each plan.">
-            <PricingCalculator />
+            <LoadWhenNear placeholder={<CalculatorPlaceholder />}>
+              <PricingCalculator />
+            </LoadWhenNear>
           </Block>
         </TabPanel>
         <TabPanel group="pricing" value="enterprise" current={tab}>

@@ -1,5 +1,6 @@
-import { Card, CardContent, List, ListItem, ListItemIcon, ListItemText, Typography } from '@mui/material';
+import { Card, CardContent, List, ListItemIcon, ListItemText, Typography } from '@mui/material';
 import Check from '@mui/icons-material/Check';
+import { ListRow } from '../../../components/list-row';
 import type { Solution } from '../products-content';
 
 export function SolutionCard({ solution }: { solution: Solution }) {
@@ -11,12 +12,12 @@ export function SolutionCard({ solution }: { solution: Solution }) {
         <Typography color="text.secondary">{solution.text}</Typography>
         <List dense>
           {solution.points.map((point) => (
-            <ListItem key={point} disableGutters>
+            <ListRow key={point} dense>
               <ListItemIcon sx={{ minWidth: 30 }}>
                 <Check color="success" fontSize="small" aria-hidden />
               </ListItemIcon>
               <ListItemText primary={point} />
-            </ListItem>
+            </ListRow>
           ))}
         </List>
       </CardContent>

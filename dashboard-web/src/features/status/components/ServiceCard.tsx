@@ -1,6 +1,7 @@
-import { Box, Card, CardContent, Chip, Typography } from '@mui/material';
+import { Box, Card, CardContent, Typography } from '@mui/material';
 import { STATUS_LABELS, type ServiceEntry } from '../status-rules';
 import { STATUS_COLOURS, ServiceIconGlyph, StatusIcon } from './status-style';
+import { Tag } from '../../../components/tag';
 
 const timeFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
@@ -24,7 +25,7 @@ export function ServiceCard({ service }: { service: ServiceEntry }) {
             {service.name}
           </Typography>
         </Box>
-        <Chip
+        <Tag
           icon={<StatusIcon status={service.status} fontSize="small" />}
           label={STATUS_LABELS[service.status]}
           size="small"

@@ -1,0 +1,1 @@
+export { LoadWhenNear } from './LoadWhenNear';
