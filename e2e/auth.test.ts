@@ -86,8 +86,7 @@ describe('sign-up, sign-in and the signed-in header', () => {
 
     await fillRegistration(page, { 'First Name': 'Grace', 'Last Name': 'Hopper', Email: uniqueEmail('grace'), 'Company Name': 'Compilers Ltd', Password: PASSWORD });
     await page.getByLabel('Website (optional)').fill('not a url');
-    await page.getByRole('combobox', { name: 'Business Type' }).click();
-    await page.getByRole('option', { name: 'SaaS' }).click();
+    await page.getByRole('combobox', { name: 'Business Type' }).selectOption('SaaS');
     await page.getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Create merchant account' }).click();
     await page.getByText('Invalid website URL').waitFor();

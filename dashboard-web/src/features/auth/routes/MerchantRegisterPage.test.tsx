@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, type jest } from '@jest/globals';
-import { screen, within } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderPage } from '../../../../test/render';
 import { jsonResponse, mockFetch, sentJson } from '../../../../test/fetch';
@@ -13,8 +13,7 @@ async function fillValid(website = '') {
   await userEvent.type(field('Email'), 'ada@example.com');
   await userEvent.type(field('Company Name'), 'Analytical Engines Ltd');
   if (website) await userEvent.type(field('Website'), website);
-  await userEvent.click(screen.getByRole('combobox', { name: /Business Type/ }));
-  await userEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'SaaS' }));
+  await userEvent.selectOptions(screen.getByRole('combobox', { name: /Business Type/ }), 'SaaS');
   await userEvent.type(field('Password'), 'password-123');
   await userEvent.click(screen.getByRole('checkbox', { name: /I accept the/ }));
 }

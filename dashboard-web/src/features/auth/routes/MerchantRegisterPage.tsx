@@ -1,4 +1,4 @@
-import { Box, Button, Checkbox, FormControl, FormControlLabel, FormHelperText, Link, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Checkbox, FormControl, FormControlLabel, FormHelperText, Link, Stack, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
@@ -10,6 +10,7 @@ import { applyServerErrors, fieldError, lazyZodResolver, textFieldProps } from '
 import { signIn } from '../../../lib/auth-token';
 import { useCurrentUser } from '../../../lib/session';
 import { TextInput } from '../../../components/text-input';
+import { NativeSelectField } from '../../../components/text-input/NativeSelectField';
 import { useToast } from '../../../components/toast';
 import { AuthCard } from '../components/AuthCard';
 import { PasswordField } from '../components/PasswordField';
@@ -75,14 +76,14 @@ export default function MerchantRegisterPage() {
             control={form.control}
             name="businessType"
             render={({ field, fieldState }) => (
-              <TextField
-                select
+              <NativeSelectField
+                placeholder
                 id="businessType"
                 label="Business Type"
                 required
                 fullWidth
                 name={field.name}
-                value={field.value}
+                value={field.value ?? ''}
                 inputRef={field.ref}
                 onBlur={field.onBlur}
                 onChange={(event) => {
@@ -93,9 +94,9 @@ export default function MerchantRegisterPage() {
                 helperText={fieldState.error?.message}
               >
                 {BUSINESS_TYPES.map((type) => (
-                  <MenuItem key={type} value={type}>{type}</MenuItem>
+                  <option key={type} value={type}>{type}</option>
                 ))}
-              </TextField>
+              </NativeSelectField>
             )}
           />
           <PasswordField label="Password" autoComplete="new-password" fullWidth required {...textFieldProps(form, 'password')} />
