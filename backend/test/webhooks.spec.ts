@@ -179,6 +179,11 @@ describe('outbound webhooks', () => {
     expect(delivery).toMatchObject({ attempts: 2, lastResponseCode: 200, nextAttemptAt: null });
   });
 
+  it('the outbox table is vacuumed without throttling (a queue: a throttled autovacuum slowed every claim while it ran)', async () => {
+    const [table] = await t.app.get(DataSource).query<{ reloptions: string[] | null }[]>(`SELECT reloptions FROM pg_class WHERE oid = 'webhook_deliveries'::regclass`);
+    expect(table?.reloptions).toContain('autovacuum_vacuum_cost_delay=0');
+  });
+
   it('a hanging endpoint does not hold up another', async () => {
     const hanging = await endpoint();
     const healthy = await endpoint();

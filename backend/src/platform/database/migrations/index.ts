@@ -21,6 +21,7 @@ import { ApplicationDailyCounts1700000001200 } from './1700000001200-application
 import { StripeCompat1700000001220 } from './1700000001220-stripe-compat.js';
 import { ParkedWebhookDeliveries1700000001320 } from './1700000001320-parked-webhook-deliveries.js';
 import { MailOutboxRecipient1700000001340 } from './1700000001340-mail-outbox-recipient.js';
+import { WebhookDeliveriesVacuum1700000001360 } from './1700000001360-webhook-deliveries-vacuum.js';
 
 type MigrationClass = new () => MigrationInterface;
 
@@ -64,4 +65,5 @@ export const migrations = [
   StripeCompat1700000001220,
   ParkedWebhookDeliveries1700000001320,
   MailOutboxRecipient1700000001340,
+  WebhookDeliveriesVacuum1700000001360,
 ].map(untimed);
