@@ -74,6 +74,20 @@ describe('public pages', () => {
     }
   });
 
+  it("fits every public page in a phone's width, nothing scrolling the page sideways", async () => {
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    try {
+      for (const { path } of PAGES) {
+        const page = await open(path, phone);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        assert.equal(overflow, 0, `${path} is ${overflow}px wider than the screen`);
+        await page.close();
+      }
+    } finally {
+      await phone.close();
+    }
+  });
+
   it('shows the 404 page for an unknown route', async () => {
     const page = await open('/no-such-page');
     assert.equal(await h1(page), '404 Page Not Found');

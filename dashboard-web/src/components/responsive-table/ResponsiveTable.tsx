@@ -38,6 +38,10 @@ const tableSx = {
 const cellBase = { ...body2, display: 'table-cell', verticalAlign: 'inherit', borderBottom: '1px solid #e0e0e0', textAlign: 'left', padding: '6px 16px', color: 'text.primary' } as const;
 const headSx = { ...cellBase, lineHeight: '1.5rem', fontWeight: 700 } as const;
 
+// In a phone's card a long unbroken value (pm_card_chargeDeclinedInsufficientFunds) wraps anywhere, even in a
+// column the table keeps on one line (whiteSpace: nowrap): otherwise it widens the whole page.
+const compactWrap = { whiteSpace: 'normal', overflowWrap: 'anywhere' } as const;
+
 const alignSx = (align: 'left' | 'right' | undefined) => (align === 'right' ? ({ textAlign: 'right', flexDirection: 'row-reverse' } as const) : {});
 
 /**
@@ -52,12 +56,12 @@ export function ResponsiveTable({ label, caption, columns, rows, rowHeaders = fa
         {caption && <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>{caption}</Typography>}
         {rows.map((row) => (
           <Box key={row.key} sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 1.5, mb: 1, bgcolor: 'background.paper' }}>
-            <Box sx={{ fontWeight: 700, mb: 0.5, wordBreak: 'break-word', ...(cellSx[0] as object) }}>{row.cells[0]}</Box>
+            <Box sx={{ fontWeight: 700, mb: 0.5, ...(cellSx[0] as object), ...compactWrap }}>{row.cells[0]}</Box>
             <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 1.5, rowGap: 0.25 }}>
               {row.cells.slice(1).map((cell, index) => (
                 <Box key={columns[index + 1]} sx={{ display: 'contents' }}>
                   <Typography component="dt" variant="body2" color="text.secondary">{columns[index + 1]}</Typography>
-                  <Typography component="dd" variant="body2" sx={{ m: 0, wordBreak: 'break-word', ...(cellSx[index + 1] as object) }}>{cell}</Typography>
+                  <Typography component="dd" variant="body2" sx={{ m: 0, ...(cellSx[index + 1] as object), ...compactWrap }}>{cell}</Typography>
                 </Box>
               ))}
             </Box>
