@@ -179,7 +179,11 @@ export async function pacedLoad(options: LoadOptions & { rate: number }): Promis
   const send = (dueAt: number) => {
     const { kind, path, method = 'GET', headers = {}, body } = options.next();
     const sent = new Promise<void>((resolve) => {
+      let settled = false;
       const answered = (ok: boolean) => {
+        // A response that fails after its headers may report both an error and its end.
+        if (settled) return;
+        settled = true;
         if (!ok) errors++;
         else {
           const micros = Math.max(1, Math.round((performance.now() - dueAt) * 1000));

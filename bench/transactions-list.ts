@@ -22,6 +22,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { startEmbeddedPostgres } from '@tallyline/backend/platform/database/embedded-postgres';
 import { ProcessorRunner } from '@tallyline/backend/platform/projections/processor-runner';
+import { OUTCOME_OF, REQUEST_TYPE } from '@tallyline/backend/sandbox-gateway/protocol';
 import { BENCH_PASSWORD, call, load, signUpMerchant, startApp, summarize, type LoadResult } from './http-load.js';
 import { customerOf, writePayments, type PaymentSeries } from './payment-events.js';
 import { QUICK, report, serverVersion, sized } from './results.js';
@@ -97,10 +98,6 @@ async function loadPayments(url: string): Promise<Loaded> {
 }
 
 /**
- * As on a system that ran all along: projections new since the load are built, and reactors start at
- * the head (they would otherwise send a million e-mails and webhooks while we measure).
- */
-/**
  * The payments are written as events, past the sandbox gateway, so it holds no record of the 3-D Secure
  * challenges still waiting for their payer, and the app's reconciliation (a pass at boot and every minute)
  * would find each "never received" and record it failed: 100 commands a pass, with every projection
@@ -109,16 +106,23 @@ async function loadPayments(url: string): Promise<Loaded> {
  * nothing while the payer has not answered.
  */
 async function recordAwaitedChallenges(pool: pg.Pool): Promise<void> {
+  const challenge = OUTCOME_OF.three_d_secure;
   const { rowCount } = await pool.query(
     `INSERT INTO sandbox_gateway_transactions (id, reference, request_type, amount_minor, currency, status, result_code, result_message)
-     SELECT p.gateway_transaction_id, c.reference, 0, p.amount_minor, p.currency, 'pending', 7, '3D Secure authentication required'
+     SELECT p.gateway_transaction_id, c.reference, $1, p.amount_minor, p.currency, $2, $3, $4
        FROM gateway_calls c JOIN payments p ON p.id = c.payment_id
       WHERE c.kind = 'attempt' AND c.state = 'requires_action' AND p.gateway_transaction_id IS NOT NULL
      ON CONFLICT DO NOTHING`,
+    [REQUEST_TYPE.sale, challenge.status, challenge.code, challenge.message],
   );
   if (rowCount) console.log(`Recorded ${rowCount} 3-D Secure challenges awaiting their payer in the sandbox gateway, as it would have them.`);
 }
 
+/**
+ * As on a system that ran all along: projections new since the load are built, reactors start at the
+ * head (they would otherwise send a million e-mails and webhooks while we measure), and the sandbox
+ * gateway holds the 3-D Secure challenges still waiting (recordAwaitedChallenges).
+ */
 async function prepare(url: string, loaded: Loaded, rebuild: string[] | undefined): Promise<void> {
   const pool = new pg.Pool({ connectionString: url, max: 1 });
   try {
@@ -141,7 +145,6 @@ async function prepare(url: string, loaded: Loaded, rebuild: string[] | undefine
     } finally {
       await bench.close();
     }
-    await recordAwaitedChallenges(pool);
     const migrations = await migrationsOf(pool);
     if (rebuild) {
       console.log(`Rebuilding ${rebuild.length ? rebuild.join(', ') : 'every read model'} (--rebuild)...`);
@@ -150,6 +153,7 @@ async function prepare(url: string, loaded: Loaded, rebuild: string[] | undefine
       console.log(`Building ${behind.join(', ')} (new since the load)...`);
       await replay(url, behind);
     }
+    await recordAwaitedChallenges(pool);
     const added = migrations.filter((name) => !loaded.migrations.includes(name));
     if (added.length && !rebuild) {
       // Index-only migrations need nothing more; a changed projection does (`--rebuild=<its name>`).
