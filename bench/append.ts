@@ -14,7 +14,8 @@ import { join } from 'node:path';
 import { STREAM_DOES_NOT_EXIST } from '@event-driven-io/emmett';
 import { getPostgreSQLEventStore, type PostgresEventStore as EmmettEventStore } from '@event-driven-io/emmett-postgresql';
 import type * as hdr from 'hdr-histogram-js';
-import pg from 'pg';
+import type pg from 'pg';
+import { DatabasePool } from '@tallyline/backend/platform/database/database-pool';
 import { DataSource } from 'typeorm';
 import { startEmbeddedPostgres } from '@tallyline/backend/platform/database/embedded-postgres';
 import { migrations } from '@tallyline/backend/platform/database/migrations/index';
@@ -118,8 +119,7 @@ async function main(): Promise<void> {
   await dataSource.initialize();
   await dataSource.runMigrations({ transaction: 'each' });
   await dataSource.destroy();
-  const pool = new pg.Pool({ connectionString: url, max: 20 });
-  pool.on('error', () => undefined); // the server stops at the end while idle clients linger
+  const pool = new DatabasePool({ connectionString: url, max: 20 });
   // The raw baseline: the same columns, keys and indexes as the events table.
   await pool.query(`CREATE TABLE IF NOT EXISTS raw_events (
     global_position bigserial PRIMARY KEY, event_id uuid NOT NULL UNIQUE, stream_id text NOT NULL,

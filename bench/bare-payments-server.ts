@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
-import pg from 'pg';
+import { DatabasePool } from '@tallyline/backend/platform/database/database-pool';
 
 interface Body {
   amount: number;
@@ -22,7 +22,7 @@ interface Body {
 
 async function main(): Promise<void> {
   // The app's pool size (DB_POOL_MAX, default 10).
-  const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DB_POOL_MAX ?? 10) });
+  const pool = new DatabasePool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DB_POOL_MAX ?? 10) });
   await pool.query('CREATE TABLE IF NOT EXISTS bare_payments (LIKE payments INCLUDING ALL)');
   const app = Fastify({ logger: false });
   app.get('/health', () => ({ status: 'ok' }));

@@ -13,6 +13,7 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { DatabasePool } from '@tallyline/backend/platform/database/database-pool';
 import { startEmbeddedPostgres } from '@tallyline/backend/platform/database/embedded-postgres';
 import { load, signUpMerchant, startApp, startServer, summarize, type Server } from './http-load.js';
 import { newHistogram, report, serverVersion, sized } from './results.js';
@@ -70,7 +71,7 @@ async function main(): Promise<void> {
     ];
     // Commits PostgreSQL counted while one side ran: what each request costs the database (approximate:
     // backends report their counts about once a second).
-    const db = new pg.Pool({ connectionString: database.url, max: 1 });
+    const db = new DatabasePool({ connectionString: database.url, max: 1 });
     const commits = async () => Number((await db.query<{ n: string }>('SELECT xact_commit AS n FROM pg_stat_database WHERE datname = current_database()')).rows[0]!.n); // one row per database
     const committed = new Map<Side, number>();
     // Statements PostgreSQL ran while one side ran (pg_stat_statements), processors' included: the

@@ -20,6 +20,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import pg from 'pg';
+import { DatabasePool } from '@tallyline/backend/platform/database/database-pool';
 import { startEmbeddedPostgres } from '@tallyline/backend/platform/database/embedded-postgres';
 import { ProcessorRunner } from '@tallyline/backend/platform/projections/processor-runner';
 import { OUTCOME_OF, REQUEST_TYPE } from '@tallyline/backend/sandbox-gateway/protocol';
@@ -80,7 +81,7 @@ async function loadPayments(url: string): Promise<Loaded> {
   const total = series.reduce((sum, s) => sum + s.count, 0);
   console.log(`Writing ${total} payments as events (${PAYMENTS} for the measured merchant's current environment)...`);
   // A bulk load: its sessions skip waiting for the WAL flush at commit.
-  const pool = new pg.Pool({ connectionString: url, max: 2, options: '-c synchronous_commit=off' });
+  const pool = new DatabasePool({ connectionString: url, max: 2, options: '-c synchronous_commit=off' });
   try {
     let shown = 0;
     const events = await writePayments(pool, series, (payments, events) => {
@@ -124,7 +125,7 @@ async function recordAwaitedChallenges(pool: pg.Pool): Promise<void> {
  * gateway holds the 3-D Secure challenges still waiting (recordAwaitedChallenges).
  */
 async function prepare(url: string, loaded: Loaded, rebuild: string[] | undefined): Promise<void> {
-  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  const pool = new DatabasePool({ connectionString: url, max: 1 });
   try {
     // Runs new migrations, as the app would; an index built over a million payments takes longer than
     // the app's 60 s statement timeout, so the timeout is lifted for this step.
@@ -266,8 +267,7 @@ async function main(): Promise<void> {
   }
   await mkdir(DIR, { recursive: true });
   const database = await withStatementStats(DIR);
-  const pool = new pg.Pool({ connectionString: database.url, max: 1 });
-  pool.on('error', () => undefined); // the server stops at the end while an idle client may linger
+  const pool = new DatabasePool({ connectionString: database.url, max: 1 });
   await pool.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
   try {
     if (loaded) console.log(`Using the ${loaded.payments} payments loaded in ${DIR} (--reload to load again).`);

@@ -21,7 +21,8 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
+import { DatabasePool } from '@tallyline/backend/platform/database/database-pool';
 import type { WebhookEndpoint } from '@tallyline/contracts';
 import { startEmbeddedPostgres } from '@tallyline/backend/platform/database/embedded-postgres';
 import type { EventStore } from '@tallyline/backend/platform/event-store/event-store.port';
@@ -272,7 +273,7 @@ async function main(): Promise<void> {
     console.log(`Setting up ${MERCHANTS} merchants with ${ENDPOINTS_PER_MERCHANT} endpoints each...`);
     const merchants = await setUpMerchants(app.url, sink);
     // The event store alone, not the app: its append is what a command does once it has decided.
-    const pool = new pg.Pool({ connectionString: database.url, max: 20 });
+    const pool = new DatabasePool({ connectionString: database.url, max: 20 });
     const store = new PostgresEventStore(pool);
     try {
       console.log(`Reference: bare POSTs to the receiver, ${CONCURRENCY} at a time, for ${WARMUP + 5} s...`);
