@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import pg from 'pg';
+import { DatabasePool } from '../src/platform/database/database-pool.js';
 import { AppModule } from '../src/app.module.js';
 import { AppConfig } from '../src/platform/config/app-config.js';
 import { createHttpApp } from '../src/platform/http/configure-app.js';
@@ -45,7 +46,7 @@ describe('replay on a live system', () => {
 
   beforeAll(async () => {
     t = await createOnboardingApp();
-    db = new pg.Pool({ connectionString: t.database.url });
+    db = new DatabasePool({ connectionString: t.database.url });
     staffToken = (await createStaff(t)).token;
     // Merchants that switch environment and get activated, applications reviewed: updates that a bulk
     // fold has to carry across chunks.

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import pg from 'pg';
+import { DatabasePool } from '../../src/platform/database/database-pool.js';
 import { HttpReceiver } from '../support/http-receiver.js';
 import { appEnvironment, startApp, type AppProcess } from './support/app-process.js';
 import { call, waitUntil } from './support/http.js';
@@ -60,7 +60,7 @@ describe('PostgreSQL restarted under write load', () => {
     expect(whileDown).toEqual(Object.fromEntries(Object.keys(probes).map((name) => [name, [503]])));
     expect(ledger.serverErrors).toEqual([]);
 
-    const db = new pg.Pool({ connectionString: postgres.url, max: 2 });
+    const db = new DatabasePool({ connectionString: postgres.url, max: 2 });
     try {
       await waitUntil('every processor to reach the head of the log', () => caughtUp(db));
       const counts = await acknowledgedEventCounts(db, ledger);

@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { PostgresEventStore } from '../../../src/platform/event-store/postgres/postgres-event-store.js';
 import { UpcasterRegistry } from '../../../src/platform/event-store/upcasting.js';
-import type { DatabasePool } from '../../../src/platform/database/database-pool.js';
+import { DatabasePool } from '../../../src/platform/database/database-pool.js';
 import { createMigratedDatabase } from '../../support/postgres-store.js';
 import { HttpReceiver } from '../../support/http-receiver.js';
 import { appEnvironment, type AppProcess } from './app-process.js';
@@ -16,7 +15,7 @@ export async function createScenario() {
   const { database, pool } = await createMigratedDatabase();
   const dataDir = await mkdtemp(join(tmpdir(), 'tallyline-reliability-'));
   const receiver = await HttpReceiver.start();
-  const db = new pg.Pool({ connectionString: database.url, max: 4 });
+  const db = new DatabasePool({ connectionString: database.url, max: 4 });
   const apps: AppProcess[] = [];
   return {
     database,
