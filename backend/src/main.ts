@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import type { Server } from 'node:http';
 import { Logger } from '@nestjs/common';
 import { AppModule } from './app.module.js';
 import { resolveDatabase } from './platform/database/resolve-database.js';
@@ -13,11 +14,13 @@ async function main(): Promise<void> {
   let stopping: Promise<void> | undefined;
   // SIGTERM/SIGINT: stop taking requests and let those in flight finish (Fastify's close), then let
   // each processor finish its batch (the runner's shutdown hook), close the pools, and only then
-  // stop the embedded PostgreSQL, so nobody loses a connection under their feet.
+  // stop the embedded PostgreSQL, so nobody loses a connection under their feet. A client that never
+  // finishes its request would hold that up forever: after SHUTDOWN_TIMEOUT_MS its connection is cut.
   const shutdown = (signal: string) => {
     stopping ??= (async () => {
       lifecycle.stopping = true;
       logger.log(`${signal} received: shutting down`);
+      setTimeout(() => cutConnections(app.getHttpServer(), config.shutdownTimeoutMs, logger), config.shutdownTimeoutMs).unref();
       try {
         await app.close();
         await database?.stop();
@@ -39,6 +42,13 @@ async function main(): Promise<void> {
     .get(BootSeed)
     .seedDemoPayments()
     .catch((error: unknown) => logger.error(`Demo payments not seeded: ${(error as Error).message}`, (error as Error).stack));
+}
+
+function cutConnections(server: Server, afterMs: number, logger: Logger): void {
+  server.getConnections((_error, count) => {
+    logger.warn(`Still shutting down after ${afterMs} ms: closing ${count} connection${count === 1 ? '' : 's'} left open`);
+    server.closeAllConnections();
+  });
 }
 
 main().catch((error: unknown) => {

@@ -18,9 +18,9 @@ interface Run {
 }
 
 /** The built app, as `npm start` runs it: embedded PostgreSQL under `dataDir`, JSON logs on stdout. */
-async function start(dataDir: string): Promise<Run> {
+async function start(dataDir: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<Run> {
   const port = await getPort({ host: '127.0.0.1' });
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'info' };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'info', ...extraEnv };
   delete env.DATABASE_URL;
   delete env.EVENTSTORE_URL;
   const child = spawn(process.execPath, [main], { env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -88,6 +88,25 @@ describe('the built app: shutdown and restart after a crash', () => {
     expect(run.lines.filter((l) => l.level >= 40)).toEqual([]);
     expect(alive(postgres)).toBe(false);
     expect(existsSync(join(dataDir, 'postgres/postmaster.pid'))).toBe(false);
+  }, 120_000);
+
+  it('on SIGTERM cuts off a request that never finishes once SHUTDOWN_TIMEOUT_MS is up, then stops as usual', async () => {
+    const run = await start(dataDir, { SHUTDOWN_TIMEOUT_MS: '1000' });
+    const postgres = postmasterPid(dataDir);
+    // A client that sends half a body and then nothing: without a deadline the app would wait for it forever.
+    const request = httpRequest({ host: '127.0.0.1', port: run.port, path: '/api/auth/register', method: 'POST', headers: { 'content-type': 'application/json', 'content-length': '200' } });
+    const cutOff = new Promise<string>((resolve) => {
+      request.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+      request.once('response', (res) => resolve(`answered ${res.statusCode}`));
+    });
+    request.write('{"email":');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toBe(0);
+    expect(await cutOff).toBe('ECONNRESET');
+    const messages = run.lines.map((l) => l.msg);
+    expect(messages).toEqual(expect.arrayContaining(['SIGTERM received: shutting down', 'Still shutting down after 1000 ms: closing 1 connection left open', 'Stopped']));
+    expect(alive(postgres)).toBe(false);
   }, 120_000);
 
   it('after kill -9, the next start stops the PostgreSQL left behind and runs on the same data', async () => {

@@ -16,6 +16,8 @@ export class AppConfig {
   readonly staffPassword?: string | undefined;
   readonly seedDemo: boolean;
   readonly logLevel: string;
+  /** How long SIGTERM waits for requests in flight before it cuts their connections off. */
+  readonly shutdownTimeoutMs: number;
   /** Off in tests that drive processors by hand. */
   readonly runProcessors: boolean;
   readonly publicUrl: string;
@@ -45,6 +47,7 @@ export class AppConfig {
     this.staffPassword = env.STAFF_PASSWORD || undefined;
     this.seedDemo = (env.SEED_DEMO ?? 'true') !== 'false';
     this.logLevel = env.LOG_LEVEL ?? 'info';
+    this.shutdownTimeoutMs = positive(env, 'SHUTDOWN_TIMEOUT_MS', 10_000);
     this.runProcessors = (env.RUN_PROCESSORS ?? 'true') !== 'false';
     this.waitForProjections = (env.WAIT_FOR_PROJECTIONS ?? 'true') !== 'false';
     this.publicUrl = env.PUBLIC_URL ?? `http://localhost:${this.port}`;
