@@ -139,16 +139,50 @@ describe('the transactions tab (GET /api/transactions and /export)', () => {
       expect(await idsOf('?status=failed&paymentMethod=credit_card')).toEqual([]);
     });
 
-    it('searches the id, the customer name and the e-mail, case-insensitively; % and _ are plain characters', async () => {
+    it('searches the beginning of the e-mail, the name, its last word or the id, case-insensitively; % and _ are plain characters', async () => {
       expect(await idsOf('?q=ANN%20SMI')).toEqual([p.jan]);
+      expect(await idsOf('?q=smith')).toEqual([p.jan]);
       expect(await idsOf('?q=bob@SHOP')).toEqual([p.feb]);
       expect(await idsOf('?q=eve@example.com')).toEqual([p.marPartial]);
+      expect(await idsOf('?q=recent')).toEqual([p.days2, p.days20, p.days60]);
+      expect(await idsOf('?q=Tw')).toEqual([p.days2, p.days20]);
       expect(await idsOf(`?q=${p.marRefunded}`)).toEqual([p.marRefunded]);
       expect(await idsOf(`?q=${p.marRefunded.slice(0, 13).toUpperCase()}`)).toEqual([p.marRefunded]);
-      expect(await idsOf('?q=%25')).toEqual([p.marPending]);
-      expect(await idsOf('?q=O_N')).toEqual([p.marPending]);
+      expect(await idsOf(`?q=${p.marRefunded.slice(0, 8)}${p.marRefunded.slice(9, 11)}`)).toEqual([p.marRefunded]);
+      // A prefix, not any part: the middle of a name, an address or an id is no match.
+      expect(await idsOf('?q=mith')).toEqual([]);
+      expect(await idsOf('?q=example.com')).toEqual([]);
+      expect(await idsOf(`?q=${p.marRefunded.slice(1, 9)}`)).toEqual([]);
+      expect(await idsOf('?q=100%25')).toEqual([p.marPending]);
+      expect(await idsOf('?q=%25')).toEqual([]);
+      expect(await idsOf('?q=dan%20o_n')).toEqual([p.marPending]);
+      expect(await idsOf('?q=dan%20oxn')).toEqual([]);
       expect(await idsOf('?q=nobody-has-this')).toEqual([]);
       expect(await idsOf('?q=%20%20')).toHaveLength(8);
+    });
+
+    it('pages through search results with the cursor, each match once', async () => {
+      const c = await registerMerchant(t);
+      const base = Date.parse('2026-06-01T00:00:00Z');
+      // Each matches one or more ways (name, surname, e-mail): the union must not repeat any.
+      const ids = await givenPayments(
+        t,
+        Array.from({ length: 25 }, (_, i) => ({
+          merchantId: c.merchant.id,
+          environment: c.merchant.environment,
+          createdAt: new Date(base + i * 60_000),
+          customerName: i % 2 ? 'Kim Kimura' : 'Lee Kim',
+          customerEmail: i % 3 ? `kim${i}@shop.test` : `lee${i}@shop.test`,
+        })),
+      );
+      const seen: string[] = [];
+      let cursor = '';
+      do {
+        const page = (await list(`?q=kim&limit=10${cursor}`, c.token)).json<TransactionPage>();
+        seen.push(...page.data.map((row) => row.id));
+        cursor = page.nextCursor ? `&cursor=${encodeURIComponent(page.nextCursor)}` : '';
+      } while (cursor);
+      expect(seen).toEqual([...ids].reverse());
     });
 
     it.each([

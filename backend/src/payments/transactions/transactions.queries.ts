@@ -114,7 +114,45 @@ function pageStatement(scope: { merchantId: string; environment: Environment | '
     conditions.push(`(p.created_at, p.id) < ($${values.length - 1}, $${values.length})`);
   }
   values.push(take);
-  return { sql: `SELECT ${COLUMNS} FROM payments p WHERE ${conditions.join(' AND ')} ORDER BY p.created_at DESC, p.id DESC LIMIT $${values.length}`, values };
+  const takeParam = `$${values.length}`;
+  const limit = `ORDER BY p.created_at DESC, p.id DESC LIMIT ${takeParam}`;
+  if (!filter.q) return { sql: `SELECT ${COLUMNS} FROM payments p WHERE ${conditions.join(' AND ')} ${limit}`, values };
+  // One branch per way of matching, each the newest `take` of its own index range (see searchBranches),
+  // then the newest `take` of their union: an OR of the four would make PostgreSQL gather every match
+  // of all of them to sort them.
+  const branches = searchBranches(filter.q, values).map((match) => `(SELECT p.created_at, p.id FROM payments p WHERE ${[...conditions, match].join(' AND ')} ${limit})`);
+  return {
+    sql: `SELECT ${COLUMNS} FROM payments p WHERE p.id IN (SELECT id FROM (${branches.join(' UNION ')}) hits ORDER BY created_at DESC, id DESC LIMIT ${takeParam}) ${limit}`,
+    values,
+  };
+}
+
+/** The hexadecimal digits a payment id may start with (a UUID's, its dashes anywhere or nowhere). */
+const ID_PREFIX = /^[0-9a-f-]{1,36}$/i;
+
+/**
+ * `q` matches the beginning of the customer's e-mail, of the customer's name or of its last word (a
+ * surname), or of the payment id, whatever the case; `%` and `_` are plain characters. Each is one
+ * range of an index that also holds the page's order (migration 1700000001380), so a search costs
+ * about what a page does, however many payments match.
+ */
+function searchBranches(q: string, values: unknown[]): string[] {
+  // Lowered by PostgreSQL, as the indexed columns are: the same rules for every alphabet.
+  values.push(`${likeLiteral(q)}%`);
+  const prefix = `lower($${values.length})`;
+  const branches = [
+    `lower(p.customer_email) LIKE ${prefix}`,
+    `lower(p.customer_name) LIKE ${prefix}`,
+    `lower(substring(p.customer_name from '(\\S+)\\s*$')) LIKE ${prefix}`,
+  ];
+  const digits = q.replace(/-/g, '');
+  if (ID_PREFIX.test(q) && digits.length > 0 && digits.length <= 32) {
+    // The ids starting with those digits are one range of the primary key.
+    const bound = (pad: string) => digits.padEnd(32, pad).replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5');
+    values.push(bound('0'), bound('f'));
+    branches.push(`p.id BETWEEN $${values.length - 1} AND $${values.length}`);
+  }
+  return branches;
 }
 
 /** The WHERE conditions and their values ($1, $2… in order): the scope first, then each filter given. */
@@ -142,7 +180,5 @@ function filtered({ merchantId, environment }: { merchantId: string; environment
     if (filter.to.dateOnly) where((v) => `p.created_at < ${v}`, new Date(filter.to.at.getTime() + DAY_MS));
     else where((v) => `p.created_at <= ${v}`, filter.to.at);
   }
-  // The same expression as the trigram index payments_search_idx, so the index serves it.
-  if (filter.q) where((v) => `(p.customer_name || ' ' || p.customer_email || ' ' || p.id::text) ILIKE ${v}`, `%${likeLiteral(filter.q)}%`);
   return { conditions, values };
 }

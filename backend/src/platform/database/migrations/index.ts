@@ -22,6 +22,7 @@ import { StripeCompat1700000001220 } from './1700000001220-stripe-compat.js';
 import { ParkedWebhookDeliveries1700000001320 } from './1700000001320-parked-webhook-deliveries.js';
 import { MailOutboxRecipient1700000001340 } from './1700000001340-mail-outbox-recipient.js';
 import { WebhookDeliveriesVacuum1700000001360 } from './1700000001360-webhook-deliveries-vacuum.js';
+import { TransactionSearch1700000001380 } from './1700000001380-transaction-search.js';
 
 type MigrationClass = new () => MigrationInterface;
 
@@ -66,4 +67,5 @@ export const migrations = [
   ParkedWebhookDeliveries1700000001320,
   MailOutboxRecipient1700000001340,
   WebhookDeliveriesVacuum1700000001360,
+  TransactionSearch1700000001380,
 ].map(untimed);
