@@ -56,7 +56,7 @@ const filterShape = {
     .regex(/^[A-Za-z]{3}$/, TRANSACTION_MESSAGES.currency)
     .transform((value) => value.toUpperCase())
     .optional(),
-  /** Case-insensitive substring of the payment id, the customer's name or e-mail. */
+  /** The beginning of the customer's e-mail, name or surname (the name's last word), or of the payment id; case-insensitive. */
   q: z
     .string({ error: TRANSACTION_MESSAGES.q })
     .trim()
