@@ -41,7 +41,11 @@ async function main(): Promise<void> {
   app
     .get(BootSeed)
     .seedDemoPayments()
-    .catch((error: unknown) => logger.error(`Demo payments not seeded: ${(error as Error).message}`, (error as Error).stack));
+    .catch((error: unknown) => {
+      // A shutdown refuses the sandbox's calls and the commands' database: the next start makes the rest.
+      if (lifecycle.stopping) logger.log(`Demo payments stopped by the shutdown (${(error as Error).message}); the next start makes the rest`);
+      else logger.error(`Demo payments not seeded: ${(error as Error).message}`, (error as Error).stack);
+    });
 }
 
 function cutConnections(server: Server, afterMs: number, logger: Logger): void {

@@ -1,7 +1,12 @@
+import { CommandBus } from '@nestjs/cqrs';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { RegisterUser } from '../src/identity/index.js';
+import { systemContext } from '../src/platform/commands/command-context.js';
+import { lifecycle } from '../src/platform/lifecycle.js';
 import { DEMO_PAYMENT_COUNT } from '../src/seed/demo-payments.js';
 import { BootSeed, DEMO } from '../src/seed/index.js';
 import { createTestApp, type TestApp } from './support/app.js';
+import { createTestDatabase } from './support/database.js';
 import { bearer } from './support/auth.js';
 
 const SAMPLE = 60;
@@ -58,5 +63,43 @@ describe('boot: staff account from the environment and the demo merchant', () =>
     // A second run (the same process, say after a retry) records nothing new.
     await seed.seedDemoPayments(SAMPLE);
     expect(await statuses()).toEqual(seeded);
+  }, 120_000);
+
+  it('stops making sample payments at shutdown, and the next boot makes the rest; a complete demo is left alone', async () => {
+    const seed = t.app.get(BootSeed);
+    const { DataSource } = await import('typeorm');
+    const payments = async () => (await t.app.get(DataSource).query<[{ n: number }]>(`SELECT count(*)::int AS n FROM payments`))[0].n;
+    // The test above made the plan's first SAMPLE payments: a plan of SAMPLE + 3 is not complete.
+    await seed.run(SAMPLE + 3);
+    lifecycle.stopping = true;
+    try {
+      expect(await seed.seedDemoPayments()).toBe(0);
+    } finally {
+      lifecycle.stopping = false;
+    }
+    expect(await payments()).toBe(SAMPLE);
+    await seed.run(SAMPLE + 3);
+    expect(await seed.seedDemoPayments()).toBe(SAMPLE + 3);
+    expect(await payments()).toBe(SAMPLE + 3);
+    await seed.run(SAMPLE + 3);
+    expect(await seed.seedDemoPayments()).toBe(0);
+  }, 120_000);
+});
+
+describe('boot: a demo seeding that stopped between the account and the merchant', () => {
+  it('is finished by the next boot: the merchant is registered, in staging, and gets its payments', async () => {
+    const database = await createTestDatabase();
+    const first = await createTestApp({}, { database });
+    await first.app.get(CommandBus).execute(new RegisterUser({ email: DEMO.email, password: DEMO.password, firstName: 'Demo', lastName: 'Merchant', role: 'merchant' }, systemContext('demo-seed')));
+    await first.stop();
+    const next = await createTestApp({ SEED_DEMO: 'true' }, { database, listen: true });
+    try {
+      const { token } = (await next.request({ method: 'POST', url: '/api/auth/login', payload: { email: DEMO.email, password: DEMO.password } })).json();
+      const merchant = (await next.request({ method: 'GET', url: '/api/merchants/current', headers: bearer(token) })).json();
+      expect(merchant).toMatchObject({ companyName: DEMO.companyName, environment: 'staging' });
+      expect(await next.app.get(BootSeed).seedDemoPayments(3)).toBe(3);
+    } finally {
+      await next.close();
+    }
   }, 120_000);
 });

@@ -99,6 +99,11 @@ export class PaymentQueries {
     return view;
   }
 
+  /** Whether the merchant has a payment for this order in this environment (the demo seed's progress). */
+  hasOrder(merchantId: string, environment: Environment, orderId: string): Promise<boolean> {
+    return this.payments.exists({ where: { merchantId, environment, orderId } });
+  }
+
   /** Newest first, keyset-paginated on (created_at, id). */
   async page(merchantId: string, environment: Environment, limit: number, cursor?: string): Promise<PaymentPage> {
     const query = this.payments

@@ -56,6 +56,18 @@ export async function createHttpApp(config: AppConfig, root: DynamicModule): Pro
     void reply.header('X-Request-Id', request.id);
     done();
   });
+  // Once the server is closing, each answer closes its connection. Closing only ends the connections idle
+  // at that moment; one answering a request then (the sandbox's IPN to ourselves, a slow client) stayed
+  // open after its answer, kept alive for Fastify's 72 s, and the shutdown waited for it all that time.
+  let closing = false;
+  fastify.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  fastify.addHook('onSend', (_request, reply, payload, done) => {
+    if (closing) void reply.header('connection', 'close');
+    done(null, payload);
+  });
   // An empty JSON body is no body (the spec's client sends PATCH /merchants/environment without one).
   fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     if (typeof body !== 'string' || body.trim() === '') return done(null, undefined);
