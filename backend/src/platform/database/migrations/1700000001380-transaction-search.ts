@@ -25,6 +25,8 @@ export class TransactionSearch1700000001380 implements MigrationInterface {
     await q.query(
       `CREATE INDEX payments_search_surname_idx ON payments (merchant_id, environment, lower(substring(customer_name from '(\\S+)\\s*$')) text_pattern_ops) INCLUDE (created_at, id, customer_name)`,
     );
+    // Statistics of the indexed expressions, which the planner has only once the table is analyzed.
+    await q.query(`ANALYZE payments`);
   }
 
   async down(q: QueryRunner): Promise<void> {
