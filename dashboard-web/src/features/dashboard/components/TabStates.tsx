@@ -10,10 +10,15 @@ export function LoadError({ error, what, onRetry }: { error: unknown; what: stri
   );
 }
 
-export function EmptyState({ children }: { children: string }) {
+export function EmptyState({ children, hint }: { children: string; hint?: string | undefined }) {
   return (
     <Box sx={{ py: 5, textAlign: 'center' }}>
       <Typography color="text.secondary">{children}</Typography>
+      {hint && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          {hint}
+        </Typography>
+      )}
     </Box>
   );
 }

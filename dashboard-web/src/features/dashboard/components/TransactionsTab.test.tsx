@@ -97,5 +97,13 @@ describe('TransactionsTab', () => {
     renderTab('/dashboard/transactions');
     expect(await screen.findByText('No transactions found')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    expect(screen.queryByText(/^Search finds/)).not.toBeInTheDocument();
+  });
+
+  it('says what the search matches when it finds nothing', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, { data: [], nextCursor: null }));
+    renderTab('/dashboard/transactions?q=mith');
+    expect(await screen.findByText('No transactions found')).toBeInTheDocument();
+    expect(screen.getByText('Search finds the beginning of a customer’s name, surname or e-mail, or of a transaction id.')).toBeInTheDocument();
   });
 });

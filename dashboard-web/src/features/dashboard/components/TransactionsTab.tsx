@@ -66,6 +66,8 @@ function ExportButton({ filters }: { filters: URLSearchParams }) {
   );
 }
 
+const SEARCH_HINT = 'Search finds the beginning of a customer’s name, surname or e-mail, or of a transaction id.';
+
 export function TransactionsTab() {
   const [search, setSearch] = useSearchParams();
   const filters = apiFilters(search);
@@ -94,7 +96,11 @@ export function TransactionsTab() {
   let body;
   if (page.isPending) body = <Typography role="status" sx={{ py: 4, textAlign: 'center' }}>Loading transactions...</Typography>;
   else if (page.error) body = <LoadError error={page.error} what="transactions" onRetry={() => void page.refetch()} />;
-  else if (page.data.data.length === 0) body = <EmptyState>No transactions found</EmptyState>;
+  else if (page.data.data.length === 0)
+    body = (
+      // The search matches beginnings (the API's q): say so when it found nothing, or a search for the middle of a name looks broken.
+      <EmptyState hint={search.get('q') ? SEARCH_HINT : undefined}>No transactions found</EmptyState>
+    );
   else
     body = (
       <ResponsiveTable
