@@ -33,6 +33,7 @@ export class BootSeed {
     private readonly payments: PaymentQueries,
   ) {}
 
+  /** `plannedPayments`: the length of the demo's plan (tests use a short one, as the app boots with the full one). */
   async run(plannedPayments = DEMO_PAYMENT_COUNT): Promise<void> {
     this.plannedPayments = plannedPayments;
     this.demoMerchantId = undefined;

@@ -138,8 +138,8 @@ const ID_PREFIX = /^[0-9a-f-]{1,36}$/i;
 /**
  * `q` matches the beginning of the customer's e-mail, of the customer's name or of its last word (a
  * surname), or of the payment id, whatever the case; `%` and `_` are plain characters. Each is one
- * range of an index that also holds the page's order (migration 1700000001380), so a search costs
- * about what a page does, however many payments match.
+ * range of an index that also holds the page's order (migration 1700000001380): a search reads its
+ * matches from the indexes, never the table.
  */
 function searchBranches(q: string, values: unknown[]): string[] {
   // Lowered by PostgreSQL, as the indexed columns are: the same rules for every alphabet.
