@@ -159,6 +159,10 @@ describe('the transactions tab (GET /api/transactions and /export)', () => {
       expect(await idsOf('?q=dan%20oxn')).toEqual([]);
       expect(await idsOf('?q=nobody-has-this')).toEqual([]);
       expect(await idsOf('?q=%20%20')).toHaveLength(8);
+      // Hostile or odd text is a search like any other: no match, never a 500.
+      for (const q of ['\\', "'; DROP TABLE payments; --", '-', '----', 'f'.repeat(33), `${p.marRefunded}0`, '(\\S+)']) {
+        expect(await idsOf(`?q=${encodeURIComponent(q)}`)).toEqual([]);
+      }
     });
 
     it('pages through search results with the cursor, each match once', async () => {
