@@ -1,12 +1,11 @@
 import type { ReactNode } from 'react';
 import { CssBaseline, ThemeProvider } from '@mui/material';
-import { BrowserRouter } from 'react-router';
 import { theme } from './lib/theme';
 import { ToastProvider } from './components/toast';
 import { AppRoutes } from './routes';
 
 /**
- * Everything around the router; the build's prerender (entry-server.tsx) puts a StaticRouter inside instead.
+ * Everything around the router; the build's prerender (entry-server.tsx) renders the routes at a given path instead.
  * react-query's provider is not here: what queries is loaded with it (lib/lazy-with-queries.tsx).
  */
 export function AppProviders({ children }: { children: ReactNode }) {
@@ -21,10 +20,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
 export function App() {
   return (
     <AppProviders>
-      {/* Navigations render in the same pass as session changes, so signing out lands on / and not on the dashboard guard's /login. */}
-      <BrowserRouter useTransitions={false}>
-        <AppRoutes />
-      </BrowserRouter>
+      {/* wouter reads the browser's address (no router element needed): a navigation renders in the same pass as
+          a session change, so signing out lands on / and not on the dashboard guard's /login. */}
+      <AppRoutes />
     </AppProviders>
   );
 }

@@ -6,7 +6,7 @@
  */
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
-import { StaticRouter } from 'react-router';
+import { Router } from 'wouter';
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
@@ -47,9 +47,9 @@ export async function renderPage(path: string): Promise<{ html: string; styles: 
     <StrictMode>
       <CacheProvider value={cache}>
         <AppProviders>
-          <StaticRouter location={path}>
+          <Router ssrPath={path}>
             <AppRoutes />
-          </StaticRouter>
+          </Router>
         </AppProviders>
       </CacheProvider>
     </StrictMode>,

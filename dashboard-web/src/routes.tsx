@@ -1,15 +1,16 @@
 import { lazy, Suspense } from 'react';
-import { Route, Routes } from 'react-router';
+import { Route, Switch } from 'wouter';
 import { SiteLayout } from './components/layout';
 import { lazyWithQueries } from './lib/lazy-with-queries';
 
 /*
  * Every page route, code-split per page: `const XPage = lazy(() => import('./features/<name>/routes/XPage'));`
- * (default export) plus a <Route> INSIDE the <SiteLayout> route below, before the catch-all `*`.
+ * (default export) plus a <Route> in the <Switch> INSIDE <SiteLayout> below, before the catch-all (the first
+ * route that matches is rendered).
  * A page that uses react-query (useQuery, useMutation, lib/session.ts) is loaded with
  * `lazyWithQueries(() => import('…').then((module) => module.default))` instead: the query client's provider
  * is not around the whole app, so that the pages which never query do not load react-query.
- * SiteLayout renders the header, footer, the single <main> landmark and a <Suspense> around <Outlet/>,
+ * SiteLayout renders the header, footer, the single <main> landmark and a <Suspense> around the page,
  * so pages render only their content (start with an <h1>, no <main> of their own).
  * A public page can be prerendered at build time (listed in entry-server.tsx's PRERENDERED_ROUTES): its
  * render must then not read window or localStorage directly (through useSyncExternalStore with a server
@@ -52,47 +53,47 @@ const NotFoundPage = lazy(() => import('./features/not-found/routes/NotFoundPage
 
 export function AppRoutes() {
   return (
-    <Routes>
-      <Route
-        path="/pay/:id"
-        element={
-          <Suspense fallback={null}>
-            <CheckoutPage />
-          </Suspense>
-        }
-      />
-      <Route element={<SiteLayout />}>
-        {/* Public pages */}
-        <Route path="/" element={<HomePage />} />
-        <Route path="/products" element={<ProductsPage />} />
-        <Route path="/developers" element={<DevelopersPage />} />
-        <Route path="/pricing" element={<PricingPage />} />
-        <Route path="/status" element={<StatusPage />} />
-        <Route path="/community" element={<CommunityPage />} />
-        <Route path="/guides" element={<GuidesPage />} />
-        <Route path="/api" element={<ApiDocsPage />} />
-        <Route path="/privacy" element={<PrivacyPage />} />
-        <Route path="/terms" element={<TermsPage />} />
-        <Route path="/cookies" element={<CookiesPage />} />
-        <Route path="/security" element={<SecurityPage />} />
-        <Route path="/compliance" element={<CompliancePage />} />
-        <Route path="/aml-policy" element={<AmlPolicyPage />} />
-        <Route path="/crypto-payments" element={<CryptoPaymentsPage />} />
-        <Route path="/crypto-payments/:id" element={<CryptoPaymentPage />} />
-        <Route path="/client-api-test" element={<ClientApiTestPage />} />
-
-        {/* Auth, dashboard guard and merchant applications */}
-        <Route path="/register" element={<RegisterPage />} />
-        <Route path="/merchant-register" element={<MerchantRegisterPage />} />
-        <Route path="/login" element={<LoginPage />} />
-        <Route path="/dashboard" element={<DashboardPage />} />
-        <Route path="/dashboard/:tab" element={<DashboardPage />} />
-        <Route path="/merchant-application" element={<LongApplicationPage />} />
-        <Route path="/merchant-application/form" element={<PrecheckApplicationPage />} />
-        <Route path="/merchant-application/success" element={<ApplicationSuccessPage />} />
-
-        <Route path="*" element={<NotFoundPage />} />
+    <Switch>
+      <Route path="/pay/:id">
+        <Suspense fallback={null}>
+          <CheckoutPage />
+        </Suspense>
       </Route>
-    </Routes>
+      <Route>
+        <SiteLayout>
+          <Switch>
+            {/* Public pages */}
+            <Route path="/"><HomePage /></Route>
+            <Route path="/products"><ProductsPage /></Route>
+            <Route path="/developers"><DevelopersPage /></Route>
+            <Route path="/pricing"><PricingPage /></Route>
+            <Route path="/status"><StatusPage /></Route>
+            <Route path="/community"><CommunityPage /></Route>
+            <Route path="/guides"><GuidesPage /></Route>
+            <Route path="/api"><ApiDocsPage /></Route>
+            <Route path="/privacy"><PrivacyPage /></Route>
+            <Route path="/terms"><TermsPage /></Route>
+            <Route path="/cookies"><CookiesPage /></Route>
+            <Route path="/security"><SecurityPage /></Route>
+            <Route path="/compliance"><CompliancePage /></Route>
+            <Route path="/aml-policy"><AmlPolicyPage /></Route>
+            <Route path="/crypto-payments"><CryptoPaymentsPage /></Route>
+            <Route path="/crypto-payments/:id"><CryptoPaymentPage /></Route>
+            <Route path="/client-api-test"><ClientApiTestPage /></Route>
+
+            {/* Auth, dashboard guard and merchant applications */}
+            <Route path="/register"><RegisterPage /></Route>
+            <Route path="/merchant-register"><MerchantRegisterPage /></Route>
+            <Route path="/login"><LoginPage /></Route>
+            <Route path="/dashboard/:tab?"><DashboardPage /></Route>
+            <Route path="/merchant-application"><LongApplicationPage /></Route>
+            <Route path="/merchant-application/form"><PrecheckApplicationPage /></Route>
+            <Route path="/merchant-application/success"><ApplicationSuccessPage /></Route>
+
+            <Route><NotFoundPage /></Route>
+          </Switch>
+        </SiteLayout>
+      </Route>
+    </Switch>
   );
 }

@@ -2,12 +2,15 @@ import type { ReactElement } from 'react';
 import type { jest } from '@jest/globals';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router';
+import { Router, useSearch } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
 import { ToastProvider } from '../src/components/toast';
 import { jsonResponse } from './fetch';
 
+/** The query string, with its `?` as the address bar shows it. */
 function Search() {
-  return <p data-testid="search">{useLocation().search}</p>;
+  const search = useSearch();
+  return <p data-testid="search">{search && `?${search}`}</p>;
 }
 
 /** A dashboard tab at `url` in the app's providers; the current query string shows in `search`. */
@@ -16,10 +19,10 @@ export function renderTab(element: ReactElement, url: string) {
   return render(
     <QueryClientProvider client={client}>
       <ToastProvider>
-        <MemoryRouter initialEntries={[url]}>
+        <Router hook={memoryLocation({ path: url }).hook}>
           {element}
           <Search />
-        </MemoryRouter>
+        </Router>
       </ToastProvider>
     </QueryClientProvider>,
   );

@@ -1,6 +1,6 @@
 import { TestEnvironment } from 'jest-environment-jsdom';
 
-/** jsdom lacks the encoding and fetch globals react-router and the API client use; lend Node's. */
+/** jsdom lacks the encoding and fetch globals the router and the API client use; lend Node's. */
 export default class DomEnvironment extends TestEnvironment {
   constructor(config, context) {
     super(config, context);

@@ -1,7 +1,8 @@
 import type { ReactElement } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { Route, Router, Switch, useLocation } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
 import { ToastProvider } from '../src/components/toast';
 
 /** Renders a page inside the app's providers at `path`; other routes show their path so navigation is visible. */
@@ -10,17 +11,17 @@ export function renderPage(element: ReactElement, path = '/') {
   return render(
     <QueryClientProvider client={client}>
       <ToastProvider>
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route path={path} element={element} />
-            <Route path="*" element={<LocationProbe />} />
-          </Routes>
-        </MemoryRouter>
+        <Router hook={memoryLocation({ path }).hook}>
+          <Switch>
+            <Route path={path}>{element}</Route>
+            <Route><LocationProbe /></Route>
+          </Switch>
+        </Router>
       </ToastProvider>
     </QueryClientProvider>,
   );
 }
 
 function LocationProbe() {
-  return <p data-testid="location">{useLocation().pathname}</p>;
+  return <p data-testid="location">{useLocation()[0]}</p>;
 }

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 import type { Merchant, User } from '@tallyline/contracts';
 import { ApiError, apiRequest } from './api';
 import { setAuthToken, useAuthToken } from './auth-token';
@@ -58,9 +58,9 @@ export function useCurrentMerchant() {
 /** Logout clears the token and every cached query, then goes to `/`. */
 export function useLogout() {
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   return useCallback(() => {
-    void navigate('/');
+    navigate('/');
     setAuthToken(null);
     queryClient.clear();
   }, [queryClient, navigate]);

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Box, Button, Container, Link, Paper, Stack, Typography } from '@mui/material';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from 'wouter';
 import { ALL_ACCEPTED, ESSENTIAL_ONLY, saveConsent, useCookieConsent } from './consent-store';
 
 // Loaded when the visitor chooses Customise: a dialog (MUI's Modal) and switches no page needs before.

@@ -3,7 +3,7 @@ import Lock from '@mui/icons-material/Lock';
 import VerifiedUser from '@mui/icons-material/VerifiedUser';
 import Shield from '@mui/icons-material/Shield';
 import Public from '@mui/icons-material/Public';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from 'wouter';
 import { Tag } from '../tag';
 
 const COMPANY_LINKS = [

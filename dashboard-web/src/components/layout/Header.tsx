@@ -1,8 +1,8 @@
-import { Suspense, useState } from 'react';
+import { forwardRef, Suspense, useState, type AnchorHTMLAttributes } from 'react';
 import { AppBar, Box, Button, Container, IconButton, Link, Toolbar } from '@mui/material';
 import MenuIcon from '@mui/icons-material/Menu';
 import OpenInNew from '@mui/icons-material/OpenInNew';
-import { Link as RouterLink, NavLink, useLocation } from 'react-router';
+import { Link as RouterLink, useLocation } from 'wouter';
 import { useAuthToken } from '../../lib/auth-token';
 import { lazyWithQueries } from '../../lib/lazy-with-queries';
 import type { HeaderSession } from './SessionProbe';
@@ -32,6 +32,13 @@ function Brand() {
   );
 }
 
+/** A link that marks the page it leads to, or one under it, as current: `aria-current` and the class `active`. */
+const NavLink = forwardRef<HTMLAnchorElement, Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: string }>(function NavLink({ to, className, ...props }, ref) {
+  const [pathname] = useLocation();
+  const active = pathname === to || pathname.startsWith(`${to}/`);
+  return <RouterLink ref={ref} to={to} aria-current={active ? 'page' : undefined} {...props} {...(active ? { className: `${className ?? ''} active` } : className === undefined ? {} : { className })} />;
+});
+
 const navButtonSx = {
   color: 'text.primary',
   textTransform: 'none',
@@ -47,7 +54,7 @@ export function Header() {
   // Mounted from the first opening on, so that closing plays the drawer's exit transition.
   const [drawerUsed, setDrawerUsed] = useState(false);
   // The dashboard's top bar has its own switch; one badge per screen.
-  const switchable = !useLocation().pathname.startsWith('/dashboard') ? merchant : null;
+  const switchable = !useLocation()[0].startsWith('/dashboard') ? merchant : null;
 
   return (
     <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>

@@ -1,6 +1,6 @@
 import { Box, Button, Divider, Drawer, IconButton, List, ListItemButton, ListItemText, Typography } from '@mui/material';
 import Close from '@mui/icons-material/Close';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from 'wouter';
 import type { Merchant, User } from '@tallyline/contracts';
 import { useLogout } from '../../lib/session';
 import { EnvironmentSwitch } from './EnvironmentSwitch';

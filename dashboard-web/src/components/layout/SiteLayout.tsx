@@ -1,6 +1,5 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { Box, CircularProgress } from '@mui/material';
-import { Outlet } from 'react-router';
 import { Footer } from './Footer';
 import { Header, visuallyHidden } from './Header';
 import { CookieConsentBanner } from '../cookie-consent/CookieConsentBanner';
@@ -28,7 +27,7 @@ function EnablePrerenderedControls() {
  * Header, the page in the one `<main>` landmark, footer. Pages render their content only
  * (no `<main>` of their own) and start with an h1.
  */
-export function SiteLayout() {
+export function SiteLayout({ children }: { children: ReactNode }) {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
       <Box
@@ -41,7 +40,7 @@ export function SiteLayout() {
       <Header />
       <Box component="main" id="main-content" tabIndex={-1} sx={{ flexGrow: 1, outline: 'none' }}>
         <Suspense fallback={<PageLoading />}>
-          <Outlet />
+          {children}
           <EnablePrerenderedControls />
         </Suspense>
       </Box>

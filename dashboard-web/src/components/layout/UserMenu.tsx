@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { Button, Menu, MenuItem } from '@mui/material';
 import AccountCircle from '@mui/icons-material/AccountCircle';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 import type { User } from '@tallyline/contracts';
 import { useLogout } from '../../lib/session';
 
 /** Labelled with the first name, or the e-mail when there is none; holds Dashboard and Sign out. */
 export function UserMenu({ user }: { user: User }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const logout = useLogout();
   const label = user.firstName?.trim() || user.email;
   const open = Boolean(anchor);
@@ -37,7 +37,7 @@ export function UserMenu({ user }: { user: User }) {
         <MenuItem
           onClick={() => {
             setAnchor(null);
-            void navigate('/dashboard');
+            navigate('/dashboard');
           }}
         >
           Dashboard

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Box, Button, Card, CardContent, List, ListItemIcon, ListItemText, Typography } from '@mui/material';
 import CheckCircle from '@mui/icons-material/CheckCircle';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from 'wouter';
 import { ListRow } from '../list-row';
 import { Tag } from '../tag';
 

@@ -3,13 +3,13 @@ import CheckCircle from '@mui/icons-material/CheckCircle';
 import MarkEmailRead from '@mui/icons-material/MarkEmailRead';
 import FactCheck from '@mui/icons-material/FactCheck';
 import VpnKey from '@mui/icons-material/VpnKey';
-import { Link as RouterLink, useLocation, useSearchParams } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'wouter';
+import { useHistoryState } from 'wouter/use-browser-location';
 
 /** The reference arrives as navigation state after a submit, or as `?ref=` when the page is reloaded or shared. */
 function useReference(): string | null {
-  const location = useLocation();
+  const state = useHistoryState<{ reference?: unknown } | null>();
   const [search] = useSearchParams();
-  const state = location.state as { reference?: unknown } | null;
   if (state && typeof state.reference === 'string') return state.reference;
   return search.get('ref');
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, Container, Link, Typography } from '@mui/material';
 import CheckCircle from '@mui/icons-material/CheckCircle';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from 'wouter';
 import type { SubmitApplicationResponse } from '@tallyline/contracts';
 import { LongApplicationForm } from '../components/LongApplicationForm';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Box, Button, Container, Grid, Stack, Typography } from '@mui/material';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 import type { DocumentField, PrecheckApplication } from '@tallyline/contracts';
 import { COMPANY_TYPES, DOCUMENT_FIELDS, OPERATING_COUNTRIES, ONBOARDING_MESSAGES } from '@tallyline/contracts/browser';
 import { ApiError, errorMessage } from '../../../lib/api';
@@ -39,7 +39,7 @@ const resolver = lazyZodResolver<Values, PrecheckApplication>(() => import('@tal
 /** The pre-check application (spec: "Merchant application: pre-check form"), with its four documents. */
 export default function PrecheckApplicationPage() {
   const toast = useToast();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const [files, setFiles] = useState<DocumentFiles>(NO_DOCUMENTS);
   const [fileErrors, setFileErrors] = useState<Partial<Record<DocumentField, string>>>({});
   const form = useForm<Values, unknown, PrecheckApplication>({
@@ -51,7 +51,7 @@ export default function PrecheckApplicationPage() {
     submit: (values: PrecheckApplication) => submitPrecheckApplication(values, files),
     onSuccess: (result) => {
       toast({ title: ONBOARDING_MESSAGES.submitted, description: ONBOARDING_MESSAGES.submittedDescription });
-      void navigate(`/merchant-application/success?ref=${encodeURIComponent(result.reference)}`, { state: { reference: result.reference } });
+      navigate(`/merchant-application/success?ref=${encodeURIComponent(result.reference)}`, { state: { reference: result.reference } });
     },
     onError: (error) => {
       applyServerErrors(form, error);

@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Card, CardContent, Container, Link, Stack, Typography } from '@mui/material';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink, useLocation } from 'wouter';
 import type { LoginRequest } from '@tallyline/contracts';
 import { AUTH_MESSAGES } from '@tallyline/contracts/browser';
 import { TextInput } from '../../../components/text-input';
@@ -14,14 +14,14 @@ import { login } from '../api/auth-api';
 const resolver = lazyZodResolver<LoginRequest>(() => import('@tallyline/contracts').then((contracts) => contracts.loginRequestSchema));
 
 export default function LoginPage() {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   // Validated at submit only, as the other forms (react-hook-form); this page loads no react-hook-form.
   const form = useSubmitForm<LoginRequest>({ resolver, defaultValues: { email: '', password: '' } });
   const signInMutation = useSubmission({
     submit: login,
     onSuccess: (token) => {
       signIn(token);
-      void navigate('/dashboard');
+      navigate('/dashboard');
     } });
 
   return (

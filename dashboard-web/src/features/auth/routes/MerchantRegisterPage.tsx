@@ -1,7 +1,7 @@
 import { Box, Button, Checkbox, FormControl, FormControlLabel, FormHelperText, Link, Stack, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink, useLocation } from 'wouter';
 import type { z } from 'zod';
 import type { merchantRegisterFormSchema } from '@tallyline/contracts';
 import { BUSINESS_TYPES } from '@tallyline/contracts/browser';
@@ -27,7 +27,7 @@ const resolver = lazyZodResolver<Values, Output>(() => import('@tallyline/contra
 
 export default function MerchantRegisterPage() {
   const toast = useToast();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   // The session check must have settled before a new account replaces it.
   const { isLoading: authLoading } = useCurrentUser();
   const form = useForm<Values, unknown, Output>({
@@ -57,7 +57,7 @@ export default function MerchantRegisterPage() {
     },
     onSuccess: () => {
       toast({ title: 'Registration successful!', description: 'Your merchant account has been created.' });
-      void navigate('/dashboard');
+      navigate('/dashboard');
     },
     onError: (error) => {
       applyServerErrors(form, error);

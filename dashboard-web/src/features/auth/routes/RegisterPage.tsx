@@ -1,6 +1,6 @@
 import { Box, Button, Link, Stack, Typography } from '@mui/material';
 import { useForm } from 'react-hook-form';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink, useLocation } from 'wouter';
 import type { RegisterForm } from '@tallyline/contracts';
 import { AUTH_MESSAGES } from '@tallyline/contracts/browser';
 import { errorMessage } from '../../../lib/api';
@@ -19,7 +19,7 @@ const resolver = lazyZodResolver<RegisterForm>(() => import('@tallyline/contract
 
 export default function RegisterPage() {
   const toast = useToast();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const form = useForm<RegisterForm>({
     resolver,
     defaultValues: EMPTY,
@@ -35,7 +35,7 @@ export default function RegisterPage() {
     onSuccess: (token) => {
       signIn(token);
       toast({ title: 'Registration successful!', description: 'Welcome to Tallyline. You can now access your dashboard.' });
-      void navigate('/dashboard');
+      navigate('/dashboard');
     },
     onError: (error) => {
       applyServerErrors(form, error);

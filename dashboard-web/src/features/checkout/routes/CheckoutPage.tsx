@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Card, CardContent, Skeleton, Stack, Typography } from '@mui/material';
 import type { CheckoutPayResult } from '@tallyline/contracts';
-import { useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'wouter';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { useCheckout, usePay } from '../api/checkout-api';
 import { CardForm } from '../components/CardForm';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Box, Button, Card, CardContent, CircularProgress, Container, Link, Stack, Typography } from '@mui/material';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from 'wouter';
 import { PageHeader } from '../../../components/page';
 import { callClientApi, serverMessage, signInWithSampleCredentials, type RawResponse } from '../api/client-api-test-api';
 import { CLIENT_CALLS, CLIENT_TEST_MESSAGES, SAMPLE_CREDENTIALS, type ClientCall } from '../client-calls';

@@ -1,5 +1,5 @@
 import { Button, Card, CardActions, CardContent, Grid, List, ListItem, ListItemText, Typography } from '@mui/material';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from 'wouter';
 import { COMMUNITY_GUIDES } from '../community-guides';
 
 export function GuidesTab() {

@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Container, Stack, Typography } from '@mui/material';
-import { useParams } from 'react-router';
+import { useParams } from 'wouter';
 import { cryptoStatusLabel } from '../../../components/crypto-status';
 import { PageHeader } from '../../../components/page';
 import { useCryptoCheckout, useSimulate } from '../api/crypto-checkout-api';

@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Card, CardContent, Container, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import type { Environment } from '@tallyline/contracts';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'wouter';
 import { PageHeader } from '../../../components/page';
 import { useCurrentMerchant } from '../../../lib/session';
 import { useCryptoHistory, useCurrencies } from '../api/crypto-payments-api';

@@ -1,7 +1,7 @@
 import { Box, Card, CardContent, LinearProgress, MenuItem, Skeleton, TextField, Typography } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from 'wouter';
 import type { AnalyticsShare, MerchantAnalytics } from '@tallyline/contracts';
 import { useMerchantAnalytics } from '../api/dashboard-api';
 import { countryName, formatMoney, METHOD_LABELS } from '../format';

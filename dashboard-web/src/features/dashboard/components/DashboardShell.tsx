@@ -9,7 +9,7 @@ import Notifications from '@mui/icons-material/Notifications';
 import ReceiptLong from '@mui/icons-material/ReceiptLong';
 import Search from '@mui/icons-material/Search';
 import Settings from '@mui/icons-material/Settings';
-import { Link as RouterLink, NavLink, useNavigate, useSearchParams } from 'react-router';
+import { Link as RouterLink, useLocation, useSearchParams } from 'wouter';
 import type { Merchant } from '@tallyline/contracts';
 import { EnvironmentSwitch } from '../../../components/layout/EnvironmentSwitch';
 import type { DashboardTab } from '../dashboard-tabs';
@@ -36,7 +36,7 @@ function Sidebar({ merchant, tab, onNavigate }: { merchant: Merchant; tab: Dashb
         {LINKS.map((link) => (
           <ListItemButton
             key={link.tab}
-            component={NavLink}
+            component={RouterLink}
             to={`/dashboard/${link.tab}`}
             selected={link.tab === tab}
             aria-current={link.tab === tab ? 'page' : undefined}
@@ -63,7 +63,7 @@ function Sidebar({ merchant, tab, onNavigate }: { merchant: Merchant; tab: Dashb
 
 /** The top bar's search: any tab, it opens the transactions tab filtered by `q`. */
 function TransactionSearch({ tab }: { tab: DashboardTab }) {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const [search] = useSearchParams();
   const current = tab === 'transactions' ? (search.get('q') ?? '') : '';
   const [value, setValue] = useState(current);
@@ -79,7 +79,7 @@ function TransactionSearch({ tab }: { tab: DashboardTab }) {
     next.delete('after');
     if (value.trim()) next.set('q', value.trim());
     else next.delete('q');
-    void navigate(`/dashboard/transactions?${next.toString()}`);
+    navigate(`/dashboard/transactions?${next.toString()}`);
   };
   return (
     <Box component="form" role="search" onSubmit={onSubmit} sx={{ flex: '1 1 200px', maxWidth: { md: 420 }, minWidth: 0 }}>

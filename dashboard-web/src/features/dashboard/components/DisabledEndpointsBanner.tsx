@@ -1,5 +1,5 @@
 import { Alert, AlertTitle, Box, Button } from '@mui/material';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from 'wouter';
 import { useWebhookEndpoints } from '../api/settings-api';
 
 /**

@@ -1,5 +1,5 @@
 import { Box, MenuItem, TextField } from '@mui/material';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from 'wouter';
 import { METHOD_LABELS } from '../format';
 import { AMOUNT_RANGES, DATE_RANGES, METHOD_OPTIONS, STATUS_OPTIONS, withFilter, type FILTER_KEYS } from '../transaction-filters';
 

@@ -1,12 +1,10 @@
 import '@testing-library/jest-dom/jest-globals';
 import { beforeEach, describe, expect, it, type jest } from '@jest/globals';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, useLocation } from 'react-router';
 import type { Transaction } from '@tallyline/contracts';
-import { ToastProvider } from '../../../components/toast';
 import { jsonResponse, mockFetch } from '../../../../test/fetch';
+import { renderTab } from '../../../../test/dashboard';
 import { TransactionsTab } from './TransactionsTab';
 
 const tx = (id: string, status: Transaction['status']): Transaction => ({
@@ -23,24 +21,6 @@ const tx = (id: string, status: Transaction['status']): Transaction => ({
   createdAt: '2026-01-02T10:00:00Z',
 });
 
-function Search() {
-  return <p data-testid="search">{useLocation().search}</p>;
-}
-
-function renderTab(url: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <ToastProvider>
-        <MemoryRouter initialEntries={[url]}>
-          <TransactionsTab />
-          <Search />
-        </MemoryRouter>
-      </ToastProvider>
-    </QueryClientProvider>,
-  );
-}
-
 const requested = (fetchMock: jest.Mock<typeof fetch>) => fetchMock.mock.calls.map((call) => call[0] as string);
 
 describe('TransactionsTab', () => {
@@ -52,7 +32,7 @@ describe('TransactionsTab', () => {
 
   it("asks the API for the URL's filters and search, and a new filter goes back to page one", async () => {
     fetchMock.mockImplementation(() => Promise.resolve(jsonResponse(200, { data: [tx('pay_1', 'pending')], nextCursor: 'c2' })));
-    renderTab('/dashboard/transactions?status=completed&amount=1000%2B&q=ann&after=c1');
+    renderTab(<TransactionsTab />, '/dashboard/transactions?status=completed&amount=1000%2B&q=ann&after=c1');
     expect(screen.getByText('Loading transactions...')).toBeInTheDocument();
     expect(await screen.findAllByText('pay_1')).not.toHaveLength(0);
     expect(requested(fetchMock)[0]).toBe('/api/transactions?status=completed&minAmount=100001&q=ann&limit=20&cursor=c1');
@@ -71,7 +51,7 @@ describe('TransactionsTab', () => {
           : jsonResponse(200, { data: [tx('pay_done', 'completed'), tx('pay_wait', 'pending')], nextCursor: null }),
       ),
     );
-    renderTab('/dashboard/transactions');
+    renderTab(<TransactionsTab />, '/dashboard/transactions');
     const table = await screen.findByTestId('transactions-table');
     expect(within(table).getAllByRole('button', { name: /^Refund transaction/ })).toHaveLength(1);
     await userEvent.click(within(table).getByRole('button', { name: 'Refund transaction pay_done' }));
@@ -83,7 +63,7 @@ describe('TransactionsTab', () => {
 
   it('shows a disputed payment as Disputed, grey, and offers no refund for it', async () => {
     fetchMock.mockResolvedValue(jsonResponse(200, { data: [tx('pay_disputed', 'disputed')], nextCursor: null }));
-    renderTab('/dashboard/transactions');
+    renderTab(<TransactionsTab />, '/dashboard/transactions');
     const table = await screen.findByTestId('transactions-table');
     // The chip capitalises its label: Disputed on screen.
     const chip = within(table).getByText('disputed').closest('.MuiChip-root');
@@ -94,7 +74,7 @@ describe('TransactionsTab', () => {
 
   it('shows the empty state', async () => {
     fetchMock.mockResolvedValue(jsonResponse(200, { data: [], nextCursor: null }));
-    renderTab('/dashboard/transactions');
+    renderTab(<TransactionsTab />, '/dashboard/transactions');
     expect(await screen.findByText('No transactions found')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
     expect(screen.queryByText(/^Search finds/)).not.toBeInTheDocument();
@@ -102,7 +82,7 @@ describe('TransactionsTab', () => {
 
   it('says what the search matches when it finds nothing', async () => {
     fetchMock.mockResolvedValue(jsonResponse(200, { data: [], nextCursor: null }));
-    renderTab('/dashboard/transactions?q=mith');
+    renderTab(<TransactionsTab />, '/dashboard/transactions?q=mith');
     expect(await screen.findByText('No transactions found')).toBeInTheDocument();
     expect(screen.getByText('Search finds the beginning of a customer’s name, surname or e-mail, or of a transaction id.')).toBeInTheDocument();
   });

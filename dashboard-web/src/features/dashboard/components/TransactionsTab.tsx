@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, IconButton, Tooltip, Typography } from '@mui/material';
 import Download from '@mui/icons-material/Download';
 import Visibility from '@mui/icons-material/Visibility';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from 'wouter';
 import type { Transaction } from '@tallyline/contracts';
 import { ResponsiveTable } from '../../../components/responsive-table';
 import { useToast } from '../../../components/toast';

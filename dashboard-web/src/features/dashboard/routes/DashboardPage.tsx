@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Alert, Box, Container, Skeleton, Stack, Typography } from '@mui/material';
-import { Navigate, useParams, useSearchParams } from 'react-router';
+import { Redirect, useParams, useSearchParams } from 'wouter';
 import type { Merchant, User } from '@tallyline/contracts';
 import { useCurrentMerchant } from '../../../lib/session';
 import { DashboardShell } from '../components/DashboardShell';
@@ -66,7 +66,7 @@ export default function DashboardPage() {
 
   let body: ReactNode;
   if (isLoading) body = <DashboardSkeleton />;
-  else if (!user) return <Navigate to="/login" replace />;
+  else if (!user) return <Redirect to="/login" replace />;
   else if (!merchant)
     body = (
       <>

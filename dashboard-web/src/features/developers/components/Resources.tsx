@@ -6,7 +6,7 @@ import GitHub from '@mui/icons-material/GitHub';
 import SupportAgent from '@mui/icons-material/SupportAgent';
 import Description from '@mui/icons-material/Description';
 import type { ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from 'wouter';
 import { SOURCE_URL, SUPPORT_EMAIL } from '../api-reference';
 
 interface Resource {

@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Box, Button, Card, CardContent, Container, Grid, Stack, Typography } from '@mui/material';
-import { Link as RouterLink, useLocation } from 'react-router';
+import { Link as RouterLink } from 'wouter';
+import { useLocationProperty } from 'wouter/use-browser-location';
 import { PageHeader } from '../../../components/page';
 import { API_FEATURES } from '../api-reference';
 import { QuickStart } from '../components/QuickStart';
@@ -21,7 +22,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
 const lightOutlined = { color: 'common.white', borderColor: 'rgba(255,255,255,0.7)', '&:hover': { borderColor: 'common.white', bgcolor: 'rgba(255,255,255,0.08)' } };
 
 export default function DevelopersPage() {
-  const { hash } = useLocation();
+  const hash = useLocationProperty(() => location.hash, () => '');
   // The page is code-split, so the browser's own jump to #anchor happens before the section exists.
   useEffect(() => {
     if (hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();

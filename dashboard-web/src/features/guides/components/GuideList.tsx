@@ -1,6 +1,6 @@
 import { Box, List, ListItemButton, Typography } from '@mui/material';
 import Schedule from '@mui/icons-material/Schedule';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from 'wouter';
 import type { GuideDescriptor } from '../guide-types';
 import { DifficultyBadge, GuideGlyph } from './guide-style';
 import { Tag } from '../../../components/tag';

@@ -1,6 +1,6 @@
 import { Box, Button, Container, Grid, Typography } from '@mui/material';
 import MenuBook from '@mui/icons-material/MenuBook';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'wouter';
 import { PageHeader } from '../../../components/page';
 import { GUIDES, findGuide } from '../guides-data';
 import { GuideList } from '../components/GuideList';

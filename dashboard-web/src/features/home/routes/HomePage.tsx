@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Box, Button, Container, Grid, Stack, Typography } from '@mui/material';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from 'wouter';
 import { FEATURES, PAYMENT_METHODS } from '../home-content';
 import { IconCardGrid } from '../components/IconCardGrid';
 import { SampleAnalytics } from '../components/SampleAnalytics';

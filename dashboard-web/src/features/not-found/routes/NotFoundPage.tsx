@@ -1,5 +1,5 @@
 import { Button, Container, Typography } from '@mui/material';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from 'wouter';
 
 export default function NotFoundPage() {
   return (

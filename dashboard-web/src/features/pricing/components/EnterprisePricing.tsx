@@ -1,5 +1,5 @@
 import { Box, Button, Card, CardContent, Grid, Stack, Typography } from '@mui/material';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from 'wouter';
 import { ENTERPRISE, formatBps } from '../../../components/pricing';
 import { ENTERPRISE_BENEFITS, SALES_EMAIL } from '../pricing-content';
 

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Box, Button, Card, CardContent, Grid, Typography } from '@mui/material';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from 'wouter';
 import { NativeSelectField } from '../../../components/text-input/NativeSelectField';
 import { ENTERPRISE, formatBps, formatPence } from '../../../components/pricing';
 import { VALUE_BANDS, VOLUME_BANDS, estimateMonthlyCost } from '../pricing-calculator';

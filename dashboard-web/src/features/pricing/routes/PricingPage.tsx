@@ -1,6 +1,6 @@
 import { lazy, useState, type ReactNode } from 'react';
 import { Box, Button, Card, CardContent, Container, Grid, Stack, Typography } from '@mui/material';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from 'wouter';
 import { LoadWhenNear } from '../../../components/load-when-near';
 import { PageHeader } from '../../../components/page';
 import { TabPanel, Tabs, type TabItem } from '../../../components/tabs';

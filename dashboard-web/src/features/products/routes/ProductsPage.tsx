@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Box, Button, Card, CardContent, Container, Grid, Link, Stack, Typography } from '@mui/material';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from 'wouter';
 import { PageHeader } from '../../../components/page';
 import { PlanCard, STARTER_PLAN, formatRate } from '../../../components/pricing';
 import { API_AND_COVERAGE, ENTERPRISE_FEATURES, SALES_EMAIL, SOLUTIONS } from '../products-content';

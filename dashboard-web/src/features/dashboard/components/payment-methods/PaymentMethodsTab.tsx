@@ -4,7 +4,7 @@ import AccountBalance from '@mui/icons-material/AccountBalance';
 import Add from '@mui/icons-material/Add';
 import CreditCard from '@mui/icons-material/CreditCard';
 import Wallet from '@mui/icons-material/Wallet';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from 'wouter';
 import type { PaymentMethod } from '@tallyline/contracts';
 import { usePaymentMethods } from '../../api/settings-api';
 import { formatDate, METHOD_LABELS } from '../../format';

@@ -1,6 +1,6 @@
 import { Box, Button, Chip, Typography } from '@mui/material';
 import Refresh from '@mui/icons-material/Refresh';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from 'wouter';
 import type { WebhookDelivery, WebhookEndpoint } from '@tallyline/contracts';
 import { ResponsiveTable } from '../../../../components/responsive-table';
 import { useToast } from '../../../../components/toast';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Box, Button, Chip, Skeleton, Stack, Typography } from '@mui/material';
 import Add from '@mui/icons-material/Add';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from 'wouter';
 import type { WebhookEndpoint } from '@tallyline/contracts';
 import { useToast } from '../../../../components/toast';
 import { errorMessage } from '../../../../lib/api';
