@@ -1,5 +1,5 @@
+import { Suspense, useCallback, useState } from 'react';
 import { Box, Button, Checkbox, FormControl, FormControlLabel, FormHelperText, Link, Stack, Typography } from '@mui/material';
-import { useMutation } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { Link as RouterLink, useLocation } from 'wouter';
 import type { z } from 'zod';
@@ -7,8 +7,10 @@ import type { merchantRegisterFormSchema } from '@tallyline/contracts';
 import { BUSINESS_TYPES } from '@tallyline/contracts/browser';
 import { errorMessage } from '../../../lib/api';
 import { applyServerErrors, fieldError, lazyZodResolver, textFieldProps } from '../../../lib/form';
-import { signIn } from '../../../lib/auth-token';
-import { useCurrentUser } from '../../../lib/session';
+import { signIn, useAuthToken } from '../../../lib/auth-token';
+import { lazyWithQueries } from '../../../lib/lazy-with-queries';
+import { useSubmission } from '../../../lib/use-submission';
+import type { HeaderSession } from '../../../components/layout/SessionProbe';
 import { TextInput } from '../../../components/text-input';
 import { NativeSelectField } from '../../../components/text-input/NativeSelectField';
 import { useToast } from '../../../components/toast';
@@ -23,20 +25,28 @@ type Values = Omit<z.input<typeof merchantRegisterFormSchema>, 'terms' | 'busine
 
 const EMPTY: Values = { firstName: '', lastName: '', email: '', companyName: '', website: '', businessType: '', password: '', terms: false };
 
+// The stored session's check, with react-query, loads only when a token is stored: a new visitor needs neither.
+const SessionProbe = lazyWithQueries(() => import('../../../components/layout/SessionProbe').then((module) => module.SessionProbe));
+
 const resolver = lazyZodResolver<Values, Output>(() => import('@tallyline/contracts').then((contracts) => contracts.merchantRegisterFormSchema));
 
 export default function MerchantRegisterPage() {
   const toast = useToast();
   const [, navigate] = useLocation();
-  // The session check must have settled before a new account replaces it.
-  const { isLoading: authLoading } = useCurrentUser();
+  // The stored session's check must have settled before a new account replaces it.
+  const token = useAuthToken();
+  const [checkedToken, setCheckedToken] = useState<string | null>(null);
+  const authLoading = token !== null && checkedToken !== token;
+  const onSession = useCallback((report: { token: string; session: HeaderSession }) => {
+    if (!report.session.isLoading) setCheckedToken(report.token);
+  }, []);
   const form = useForm<Values, unknown, Output>({
     resolver,
     defaultValues: EMPTY,
     reValidateMode: 'onSubmit' });
 
-  const create = useMutation({
-    mutationFn: async (values: Output) => {
+  const create = useSubmission({
+    submit: async (values: Output) => {
       if (authLoading) throw new Error('Authentication not ready');
       const account = await registerUser({
         email: values.email,
@@ -67,6 +77,11 @@ export default function MerchantRegisterPage() {
   const termsError = fieldError(form, 'terms');
   return (
     <AuthCard title="Create your merchant account" subtitle="Start accepting payments in minutes" maxWidth={560}>
+      {token && (
+        <Suspense fallback={null}>
+          <SessionProbe token={token} onChange={onSession} />
+        </Suspense>
+      )}
       <Box component="form" noValidate aria-label="Create your merchant account" onSubmit={form.handleSubmit((v) => create.mutate(v))}>
         <Stack spacing={2.5}>
           <PersonFields form={form} />
