@@ -73,4 +73,25 @@ describe('MerchantRegisterPage validation', () => {
     expect(toast).toHaveTextContent('Registration incomplete');
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
+
+  it('waits for a stored session to be checked: Authentication not ready until then, then signs up', async () => {
+    localStorage.setItem('auth_token', 'jwt-old');
+    let answerSessionCheck: (response: Response) => void = () => undefined;
+    fetchMock.mockImplementation((input) => {
+      if (input === '/api/auth/user') return new Promise<Response>((resolve) => (answerSessionCheck = resolve));
+      if (input === '/api/auth/register') return Promise.resolve(jsonResponse(201, { token: 'jwt-4', user: { id: 'u4', email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', role: 'merchant' } }));
+      return Promise.resolve(jsonResponse(201, { id: 'm4' }));
+    });
+    renderPage(<MerchantRegisterPage />, '/merchant-register');
+    await fillValid();
+    await userEvent.click(screen.getByRole('button', { name: 'Create merchant account' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Authentication not ready');
+    expect(fetchMock.mock.calls.map((call) => call[0])).not.toContain('/api/auth/register');
+
+    // The old session turns out to be expired; the new account then replaces it.
+    answerSessionCheck(jsonResponse(401, { message: 'Unauthorized' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Create merchant account' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/dashboard');
+    expect(localStorage.getItem('auth_token')).toBe('jwt-4');
+  });
 });
