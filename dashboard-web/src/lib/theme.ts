@@ -6,7 +6,15 @@ export const theme = createTheme({
     secondary: { main: '#0f766e' },
   },
   shape: { borderRadius: 10 },
-  // Labels keep the spec's casing ("Create Account", "Sign In") instead of Material's all-caps.
-  components: { MuiButton: { styleOverrides: { root: { textTransform: 'none', fontWeight: 600 } } } },
+  components: {
+    // No ripple (its code is left out of the build, vite.config.ts): keyboard focus is an outline, which the
+    // ripple's faint pulse only hinted at.
+    MuiButtonBase: {
+      defaultProps: { disableRipple: true },
+      styleOverrides: { root: { '&.Mui-focusVisible': { outline: '2px solid #1f4fd1', outlineOffset: 2, boxShadow: '0 0 0 2px #fff' } } },
+    },
+    // Labels keep the spec's casing ("Create Account", "Sign In") instead of Material's all-caps.
+    MuiButton: { styleOverrides: { root: { textTransform: 'none', fontWeight: 600 } } },
+  },
   typography: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
 });

@@ -1,7 +1,8 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { Box, Button, Stack, TextField } from '@mui/material';
+import { Box, Button, Stack } from '@mui/material';
 import LockIcon from '@mui/icons-material/Lock';
 import { ApiError } from '../../../lib/api';
+import { TextInput } from '../../../components/text-input';
 import { cardDetailsOf, cardFormErrors, type CardDetails, type CardFormValues } from '../card-rules';
 
 type Field = keyof CardFormValues;
@@ -70,7 +71,7 @@ export function CardForm({ submitLabel, busy, onSubmit }: CardFormProps) {
   return (
     <Box component="form" noValidate aria-label="Card details" onSubmit={(event) => void submit(event)}>
       <Stack spacing={2}>
-        <TextField
+        <TextInput
           label="Card number"
           autoComplete="cc-number"
           placeholder="1234 1234 1234 1234"
@@ -80,7 +81,7 @@ export function CardForm({ submitLabel, busy, onSubmit }: CardFormProps) {
           {...field('cardNumber')}
         />
         <Stack direction="row" spacing={2}>
-          <TextField
+          <TextInput
             label="Expiry (MM/YY)"
             autoComplete="cc-exp"
             placeholder="MM/YY"
@@ -89,7 +90,7 @@ export function CardForm({ submitLabel, busy, onSubmit }: CardFormProps) {
             slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 7 } }}
             {...field('expiry')}
           />
-          <TextField
+          <TextInput
             label="CVC"
             autoComplete="cc-csc"
             placeholder="123"
@@ -99,7 +100,7 @@ export function CardForm({ submitLabel, busy, onSubmit }: CardFormProps) {
             {...field('cvc')}
           />
         </Stack>
-        <TextField label="Name on card" autoComplete="cc-name" required fullWidth {...field('name')} />
+        <TextInput label="Name on card" autoComplete="cc-name" required fullWidth {...field('name')} />
         <Button type="submit" variant="contained" size="large" disableElevation disabled={busy} startIcon={<LockIcon />}>
           {busy ? 'Processing...' : submitLabel}
         </Button>

@@ -1,8 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Box, Button, CircularProgress, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import type { Environment } from '@tallyline/contracts';
 import { errorMessage } from '../../../lib/api';
 import { useToast } from '../../../components/toast';
+import { TextInput } from '../../../components/text-input';
+import { NativeSelectField } from '../../../components/text-input/NativeSelectField';
 import { useCreateCryptoPayment, useExchangeRate } from '../api/crypto-payments-api';
 import { estimateCrypto } from '../estimate';
 
@@ -65,22 +67,18 @@ export function CryptoPaymentForm({ environment, fiat, crypto, fiats, cryptos, o
   return (
     <Box component="form" noValidate aria-label="Nuovo pagamento crypto" onSubmit={submit}>
       <Stack spacing={2}>
-        <TextField id="crypto-amount" label="Importo" type="number" required value={fields.amount} onChange={set('amount')} slotProps={{ htmlInput: { step: 0.01, min: 0 } }} />
+        <TextInput id="crypto-amount" label="Importo" type="number" required value={fields.amount} onChange={set('amount')} slotProps={{ htmlInput: { step: 0.01, min: 0 } }} />
         <Stack direction="row" spacing={2}>
-          <TextField id="crypto-fiat" select label="Valuta" value={fiat} onChange={(event) => onFiatChange(event.target.value)} fullWidth>
+          <NativeSelectField id="crypto-fiat" label="Valuta" value={fiat} onChange={(event) => onFiatChange(event.target.value)} fullWidth>
             {fiats.map((code) => (
-              <MenuItem key={code} value={code}>
-                {code}
-              </MenuItem>
+              <option key={code} value={code}>{code}</option>
             ))}
-          </TextField>
-          <TextField id="crypto-target" select label="Crypto" value={crypto} onChange={(event) => onCryptoChange(event.target.value)} fullWidth>
+          </NativeSelectField>
+          <NativeSelectField id="crypto-target" label="Crypto" value={crypto} onChange={(event) => onCryptoChange(event.target.value)} fullWidth>
             {cryptos.map((code) => (
-              <MenuItem key={code} value={code}>
-                {code}
-              </MenuItem>
+              <option key={code} value={code}>{code}</option>
             ))}
-          </TextField>
+          </NativeSelectField>
         </Stack>
         <Box aria-live="polite" sx={{ bgcolor: 'grey.100', borderRadius: 2, p: 2, minHeight: 72 }} data-testid="crypto-rate">
           {rate.isError ? (
@@ -105,9 +103,9 @@ export function CryptoPaymentForm({ environment, fiat, crypto, fiats, cryptos, o
             </>
           )}
         </Box>
-        <TextField id="crypto-email" label="Email cliente" type="email" required autoComplete="off" value={fields.customerEmail} onChange={set('customerEmail')} />
-        <TextField id="crypto-name" label="Nome cliente (opzionale)" autoComplete="off" value={fields.customerName} onChange={set('customerName')} />
-        <TextField id="crypto-order" label="ID ordine (opzionale)" helperText="Se vuoto: order_ seguito da un timestamp" autoComplete="off" value={fields.orderId} onChange={set('orderId')} />
+        <TextInput id="crypto-email" label="Email cliente" type="email" required autoComplete="off" value={fields.customerEmail} onChange={set('customerEmail')} />
+        <TextInput id="crypto-name" label="Nome cliente (opzionale)" autoComplete="off" value={fields.customerName} onChange={set('customerName')} />
+        <TextInput id="crypto-order" label="ID ordine (opzionale)" helperText="Se vuoto: order_ seguito da un timestamp" autoComplete="off" value={fields.orderId} onChange={set('orderId')} />
         <Button type="submit" variant="contained" size="large" disableElevation disabled={create.isPending}>
           {create.isPending ? 'Creazione...' : 'Crea Pagamento'}
         </Button>

@@ -1,7 +1,8 @@
-import { Alert, Box, Button, Card, CardContent, Container, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Container, Stack, Typography } from '@mui/material';
 import type { Environment } from '@tallyline/contracts';
 import { Link as RouterLink, useSearchParams } from 'wouter';
 import { PageHeader } from '../../../components/page';
+import { NativeSelectField } from '../../../components/text-input/NativeSelectField';
 import { useCurrentMerchant } from '../../../lib/session';
 import { useCryptoHistory, useCurrencies } from '../api/crypto-payments-api';
 import { CryptoHistory } from '../components/CryptoHistory';
@@ -73,20 +74,17 @@ export default function CryptoPaymentsPage() {
       <PageHeader title={TITLE} subtitle={SUBTITLE} />
       <Container sx={{ py: { xs: 3, md: 5 } }}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 3, alignItems: { sm: 'center' } }}>
-          <TextField
+          <NativeSelectField
             id="crypto-environment"
-            select
             label="Ambiente"
             value={environment}
             onChange={(event) => choose('environment', event.target.value, 'staging')}
             sx={{ minWidth: 200 }}
           >
             {(['staging', 'production'] as const).map((value) => (
-              <MenuItem key={value} value={value}>
-                {ENVIRONMENT_LABELS[value]}
-              </MenuItem>
+              <option key={value} value={value}>{ENVIRONMENT_LABELS[value]}</option>
             ))}
-          </TextField>
+          </NativeSelectField>
           {currencies.isError && <Alert severity="error">Failed to fetch currencies</Alert>}
         </Stack>
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '5fr 7fr' }, alignItems: 'start' }}>
