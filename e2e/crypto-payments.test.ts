@@ -9,6 +9,9 @@ import { watchErrors } from './support/browser.js';
 
 const SHOTS = process.env.CHECKOUT_SHOTS_DIR ?? '/tmp/checkout-shots';
 
+/** The label of the option a select shows. */
+const chosen = (page: Page, name: string) => page.getByRole('combobox', { name }).evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.text ?? '');
+
 describe('crypto payments page (/crypto-payments, in Italian) against the real app', () => {
   const app = useAppAndBrowser();
   const merchant = { token: '' };
@@ -59,9 +62,9 @@ describe('crypto payments page (/crypto-payments, in Italian) against the real a
     const page = await open('/crypto-payments');
     const errors = watchErrors(page);
     await page.getByRole('heading', { level: 1, name: 'Pagamenti Crypto' }).waitFor();
-    assert.equal(await page.getByRole('combobox', { name: 'Ambiente' }).innerText(), 'Staging');
-    assert.equal(await page.getByRole('combobox', { name: 'Valuta' }).innerText(), 'EUR');
-    assert.equal(await page.getByRole('combobox', { name: 'Crypto' }).innerText(), 'BTC');
+    assert.equal(await chosen(page, 'Ambiente'), 'Staging');
+    assert.equal(await chosen(page, 'Valuta'), 'EUR');
+    assert.equal(await chosen(page, 'Crypto'), 'BTC');
     await page.getByText('Nessuna transazione crypto trovata').waitFor();
     await page.getByTestId('crypto-rate').getByText(/^1 BTC = \d+\.\d{2} EUR$/).waitFor();
     assert.deepEqual(await seriousA11yViolations(page), []);
@@ -81,7 +84,7 @@ describe('crypto payments page (/crypto-payments, in Italian) against the real a
     assert.ok(toast.includes(`250.00 EUR convertiti in ${estimate}`), toast);
     // The form resets; the environment stays.
     assert.equal(await page.getByLabel('Importo', { exact: false }).inputValue(), '');
-    assert.equal(await page.getByRole('combobox', { name: 'Ambiente' }).innerText(), 'Staging');
+    assert.equal(await chosen(page, 'Ambiente'), 'Staging');
 
     const item = page.getByTestId('crypto-history').locator('li').first();
     await item.getByText('In Attesa').waitFor();
@@ -104,17 +107,15 @@ describe('crypto payments page (/crypto-payments, in Italian) against the real a
   it('the environment and currencies are kept in the URL; production has its own history', async () => {
     const page = await open('/crypto-payments');
     await page.getByTestId('crypto-history').waitFor();
-    await page.getByRole('combobox', { name: 'Ambiente' }).click();
-    await page.getByRole('option', { name: 'Produzione' }).click();
+    await page.getByRole('combobox', { name: 'Ambiente' }).selectOption({ label: 'Produzione' });
     await page.waitForURL(/\?environment=production$/);
     await page.getByText('Nessuna transazione crypto trovata').waitFor();
-    await page.getByRole('combobox', { name: 'Crypto' }).click();
-    await page.getByRole('option', { name: 'ETH' }).click();
+    await page.getByRole('combobox', { name: 'Crypto' }).selectOption({ label: 'ETH' });
     await page.waitForURL(/environment=production&crypto=ETH$/);
     await page.getByTestId('crypto-rate').getByText(/^1 ETH = \d+\.\d{2} EUR$/).waitFor();
     await page.reload();
-    assert.equal(await page.getByRole('combobox', { name: 'Ambiente' }).innerText(), 'Produzione');
-    assert.equal(await page.getByRole('combobox', { name: 'Crypto' }).innerText(), 'ETH');
+    assert.equal(await chosen(page, 'Ambiente'), 'Produzione');
+    assert.equal(await chosen(page, 'Crypto'), 'ETH');
     await page.getByText('Nessuna transazione crypto trovata').waitFor();
     await page.close();
   });

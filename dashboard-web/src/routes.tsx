@@ -42,7 +42,7 @@ const CheckoutPage = lazyWithQueries(() => import('./features/checkout/routes/Ch
 
 // Auth, dashboard guard and merchant applications.
 const RegisterPage = lazy(() => import('./features/auth/routes/RegisterPage'));
-const MerchantRegisterPage = lazyWithQueries(() => import('./features/auth/routes/MerchantRegisterPage').then((module) => module.default));
+const MerchantRegisterPage = lazy(() => import('./features/auth/routes/MerchantRegisterPage'));
 const LoginPage = lazy(() => import('./features/auth/routes/LoginPage'));
 const DashboardPage = lazyWithQueries(() => import('./features/dashboard/routes/DashboardPage').then((module) => module.default));
 const LongApplicationPage = lazy(() => import('./features/applications/routes/LongApplicationPage'));

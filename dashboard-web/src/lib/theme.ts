@@ -1,8 +1,11 @@
 import { createTheme } from '@mui/material/styles';
 
+/** The brand blue: the primary colour, and keyboard focus rings. */
+export const PRIMARY_MAIN = '#1f4fd1';
+
 export const theme = createTheme({
   palette: {
-    primary: { main: '#1f4fd1' },
+    primary: { main: PRIMARY_MAIN },
     secondary: { main: '#0f766e' },
   },
   shape: { borderRadius: 10 },
@@ -11,7 +14,8 @@ export const theme = createTheme({
     // ripple's faint pulse only hinted at.
     MuiButtonBase: {
       defaultProps: { disableRipple: true },
-      styleOverrides: { root: { '&.Mui-focusVisible': { outline: '2px solid #1f4fd1', outlineOffset: 2, boxShadow: '0 0 0 2px #fff' } } },
+      // A blue ring, with a white gap that keeps it visible on dark backgrounds.
+      styleOverrides: { root: { '&.Mui-focusVisible': { outline: `2px solid ${PRIMARY_MAIN}`, outlineOffset: 2, boxShadow: '0 0 0 2px #fff' } } },
     },
     // Labels keep the spec's casing ("Create Account", "Sign In") instead of Material's all-caps.
     MuiButton: { styleOverrides: { root: { textTransform: 'none', fontWeight: 600 } } },

@@ -1,16 +1,10 @@
-import {
-  Checkbox,
-  FormControl,
-  FormControlLabel,
-  FormGroup,
-  FormHelperText,
-  FormLabel } from '@mui/material';
+import { Box, FormControl, FormHelperText, FormLabel } from '@mui/material';
 import { Controller, type FieldValues, type Path } from 'react-hook-form';
 import { fieldError, type AnyForm } from '../../../lib/form';
+import { LabelledCheckbox } from '../../../components/checkbox';
 import type { Option } from './fields';
 
-// Not in fields.tsx: only the long application form has checkboxes, and MUI's Checkbox, FormControlLabel and
-// FormGroup would otherwise load with the pre-check form too.
+// Not in fields.tsx: only the long application form has checkboxes.
 
 type Form<T extends FieldValues> = AnyForm<T>;
 
@@ -23,20 +17,19 @@ export function CheckboxField<T extends FieldValues>({ form, name, label }: { fo
       name={name}
       render={({ field }) => (
         <FormControl error={Boolean(error)}>
-          <FormControlLabel
+          <LabelledCheckbox
             label={label}
-            control={
-              <Checkbox
-                name={field.name}
-                checked={Boolean(field.value)}
-                onBlur={field.onBlur}
-                onChange={(event) => {
-                  form.clearErrors(name);
-                  field.onChange(event.target.checked);
-                }}
-                slotProps={{ input: { id: String(name), ref: field.ref, 'aria-describedby': error ? errorId : undefined } }}
-              />
-            }
+            id={String(name)}
+            name={field.name}
+            checked={Boolean(field.value)}
+            ref={field.ref}
+            onBlur={field.onBlur}
+            onChange={(event) => {
+              form.clearErrors(name);
+              field.onChange(event.target.checked);
+            }}
+            aria-describedby={error ? errorId : undefined}
+            error={Boolean(error)}
           />
           {error && <FormHelperText id={errorId}>{error}</FormHelperText>}
         </FormControl>
@@ -66,23 +59,19 @@ export function CheckboxGroupField<T extends FieldValues>({ form, name, label, o
         return (
           <FormControl component="fieldset" error={Boolean(error)} required>
             <FormLabel component="legend">{label}</FormLabel>
-            <FormGroup row>
+            <Box sx={{ display: 'flex', flexWrap: 'wrap' }}>
               {options.map((option) => (
-                <FormControlLabel
+                <LabelledCheckbox
                   key={option.value}
                   label={option.label}
                   sx={{ minWidth: 150 }}
-                  control={
-                    <Checkbox
-                      name={field.name}
-                      value={option.value}
-                      checked={selected.includes(option.value)}
-                      onChange={(event) => toggle(option.value, event.target.checked)}
-                    />
-                  }
+                  name={field.name}
+                  value={option.value}
+                  checked={selected.includes(option.value)}
+                  onChange={(event) => toggle(option.value, event.target.checked)}
                 />
               ))}
-            </FormGroup>
+            </Box>
             {error && <FormHelperText>{error}</FormHelperText>}
           </FormControl>
         );

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Card, CardContent, Container, Link, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Container, Link, Typography } from '@mui/material';
 import CheckCircle from '@mui/icons-material/CheckCircle';
+import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import { Link as RouterLink } from 'wouter';
 import type { SubmitApplicationResponse } from '@tallyline/contracts';
 import { LongApplicationForm } from '../components/LongApplicationForm';
@@ -36,10 +37,14 @@ export default function LongApplicationPage() {
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         Tell us about your business, how you take payments and how you manage risk. We review every application within 24-48 hours.
       </Typography>
-      <Alert severity="info" sx={{ mb: 4 }}>
-        Ready to upload your documents? Use the{' '}
-        <Link component={RouterLink} to="/merchant-application/form">pre-check application with document upload</Link> instead.
-      </Alert>
+      {/* An info note in the colours of MUI's info Alert, without Alert (2 KiB of gzipped JavaScript on this page). */}
+      <Box sx={{ display: 'flex', gap: 1.5, mb: 4, px: 2, py: 1.5, borderRadius: 1, bgcolor: '#e5f6fd', color: '#014361' }}>
+        <InfoOutlined sx={{ color: 'info.main', fontSize: 22 }} aria-hidden />
+        <Typography variant="body2" sx={{ pt: '2px' }}>
+          Ready to upload your documents? Use the{' '}
+          <Link component={RouterLink} to="/merchant-application/form">pre-check application with document upload</Link> instead.
+        </Typography>
+      </Box>
       <Box>
         <LongApplicationForm onSubmitted={setSubmitted} />
       </Box>

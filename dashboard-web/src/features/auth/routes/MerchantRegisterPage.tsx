@@ -1,5 +1,5 @@
 import { Suspense, useCallback, useState } from 'react';
-import { Box, Button, Checkbox, FormControl, FormControlLabel, FormHelperText, Link, Stack, Typography } from '@mui/material';
+import { Box, Button, FormControl, FormHelperText, Link, Stack, Typography } from '@mui/material';
 import { Controller, useForm } from 'react-hook-form';
 import { Link as RouterLink, useLocation } from 'wouter';
 import type { z } from 'zod';
@@ -13,6 +13,7 @@ import { useSubmission } from '../../../lib/use-submission';
 import type { HeaderSession } from '../../../components/layout/SessionProbe';
 import { TextInput } from '../../../components/text-input';
 import { NativeSelectField } from '../../../components/text-input/NativeSelectField';
+import { LabelledCheckbox } from '../../../components/checkbox';
 import { useToast } from '../../../components/toast';
 import { AuthCard } from '../components/AuthCard';
 import { PasswordField } from '../components/PasswordField';
@@ -120,20 +121,18 @@ export default function MerchantRegisterPage() {
             name="terms"
             render={({ field }) => (
               <FormControl error={Boolean(termsError)}>
-                <FormControlLabel
-                  control={
-                    <Checkbox
-                      id="terms"
-                      name={field.name}
-                      checked={field.value}
-                      onBlur={field.onBlur}
-                      onChange={(event) => {
-                        form.clearErrors('terms');
-                        field.onChange(event.target.checked);
-                      }}
-                      slotProps={{ input: { ref: field.ref, 'aria-describedby': termsError ? 'terms-error' : undefined } }}
-                    />
-                  }
+                <LabelledCheckbox
+                  id="terms"
+                  name={field.name}
+                  checked={field.value}
+                  ref={field.ref}
+                  onBlur={field.onBlur}
+                  onChange={(event) => {
+                    form.clearErrors('terms');
+                    field.onChange(event.target.checked);
+                  }}
+                  aria-describedby={termsError ? 'terms-error' : undefined}
+                  error={Boolean(termsError)}
                   label={
                     <span>
                       I accept the <Link component={RouterLink} to="/terms">Terms of Service</Link> and the{' '}

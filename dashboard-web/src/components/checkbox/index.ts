@@ -1,0 +1,1 @@
+export { LabelledCheckbox } from './LabelledCheckbox';
