@@ -46,8 +46,8 @@ const tabSx = {
  * A WAI-ARIA tab list that looks like MUI's Tabs (as this app styles them) without them (Tabs, Tab, their
  * scroll buttons and roving tab index: about 7.5 KiB of gzipped JavaScript on each page with tabs). The
  * selected tab is the list's one tab stop; ArrowLeft/ArrowRight (wrapping), Home and End move the focus, and
- * Enter, Space or a click select the focused tab. Each tab is MUI's ButtonBase, as in MUI's Tab, for the same
- * ripple and keyboard-focus ring. A list wider than the screen scrolls sideways.
+ * Enter, Space or a click select the focused tab. Each tab is MUI's ButtonBase, as in MUI's Tab, for the theme's
+ * keyboard-focus ring. A list wider than the screen scrolls sideways.
  */
 export function Tabs<T extends string>({ group, label, tabs, value, onChange, onPointerOver, onFocus }: TabsProps<T>) {
   const listRef = useRef<HTMLDivElement>(null);
@@ -82,7 +82,6 @@ export function Tabs<T extends string>({ group, label, tabs, value, onChange, on
               aria-selected={selected}
               aria-controls={controls}
               tabIndex={selected ? 0 : -1}
-              focusRipple
               onClick={() => {
                 if (!selected) onChange(tab.value);
               }}
