@@ -14,7 +14,7 @@ const sessionKeys = {
   merchant: (userId: string | undefined) => ['session', 'merchant', userId] as const };
 
 /** GET /api/auth/user, only while a token is stored. A rejected token counts as signed out. */
-export function useCurrentUser() {
+function useCurrentUser() {
   const token = useAuthToken();
   const query = useQuery({
     queryKey: sessionKeys.user(token),

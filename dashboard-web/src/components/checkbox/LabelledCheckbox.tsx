@@ -14,7 +14,7 @@ interface LabelledCheckboxProps {
   id?: string;
   error?: boolean;
   'aria-describedby'?: string | undefined;
-  sx?: SxProps<Theme>;
+  sx?: Exclude<SxProps<Theme>, readonly unknown[]>;
 }
 
 /**
@@ -31,7 +31,7 @@ export const LabelledCheckbox = forwardRef<HTMLInputElement, LabelledCheckboxPro
     <Box
       component="label"
       className="MuiFormControlLabel-root"
-      sx={[{ display: 'inline-flex', alignItems: 'center', cursor: 'pointer', verticalAlign: 'middle', ml: '-11px', mr: 2 }, ...(Array.isArray(sx) ? sx : [sx])]}
+      sx={[{ display: 'inline-flex', alignItems: 'center', cursor: 'pointer', verticalAlign: 'middle', ml: '-11px', mr: 2 }, sx ?? false]}
     >
       <Box
         component="span"
