@@ -43,6 +43,15 @@ describe('smoke: both web apps load', () => {
     const dashboard = await fetch(app.server.url + '/dashboard/transactions');
     assert.equal(dashboard.status, 200);
     assert.match(await dashboard.text(), /<div id="root"><\/div>/);
+    // Prerendered pages as a browser asks for them, and no Node warning: through the 404 fallback each
+    // once printed a possible listener leak.
+    for (const path of ['/', '/pricing', '/merchant-application/form']) {
+      const page = await fetch(app.server.url + path, { headers: { 'accept-encoding': 'br, gzip' } });
+      assert.equal(page.status, 200);
+      assert.equal(page.headers.get('cache-control'), 'no-cache');
+      assert.match(await page.text(), new RegExp(`data-prerendered="${path}"`));
+    }
+    assert.deepEqual(app.server.warnings(), []);
   });
 
   it('sends the built files precompressed, hashed ones cached for a year and index.html revalidated', async () => {

@@ -118,6 +118,14 @@ export async function createHttpApp(config: AppConfig, root: DynamicModule): Pro
       setHeaders: (reply, path) => void reply.header('cache-control', HASHED_ASSET.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache'),
     });
   }
+  // Prerendered pages on routes of their own. Through the 404 fallback, a page went through @fastify/static
+  // twice (a miss, then sendFile) and its reply gathered 11 'close' listeners: Node warned of a possible
+  // leak on every page view.
+  for (const page of spa.prerenderedRoutes()) {
+    fastify.get(page.path, (_request, reply) => {
+      void reply.sendFile(page.file, page.distDir);
+    });
+  }
   app.useGlobalFilters(new AllErrorsFilter(spa));
 
   const document = SwaggerModule.createDocument(

@@ -43,15 +43,29 @@ export class SpaFallback {
     await reply.status(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   }
 
+  /** The dashboard's prerendered pages as routes of their own: `/` → index.html, `/merchant-application/form` → `merchant-application/form.html`. */
+  prerenderedRoutes(): { path: string; file: string; distDir: string }[] {
+    const dashboard = this.available().find((app) => app.prefix === '');
+    if (!dashboard) return [];
+    return [...this.htmlFiles(dashboard)]
+      .map((file) => ({ path: file === 'index.html' ? '/' : `/${file.slice(0, -'.html'.length)}`, file, distDir: dashboard.distDir }))
+      .filter((page) => this.prerenderedPage(dashboard, page.path) === page.file);
+  }
+
   /** `pricing.html` for /pricing when the build prerendered pages (it then wrote spa.html); the dashboard's HTML files, listed once. */
   private prerenderedPage(app: WebApp, path: string): string | undefined {
     if (app.prefix !== '') return undefined;
+    // / arrives here too when @fastify/static does not answer it (seen with preCompressed on).
+    const file = path === '/' ? 'index.html' : `${path.slice(1)}.html`;
+    return this.htmlFiles(app).has(file) && existsSync(join(app.distDir, 'spa.html')) ? file : undefined;
+  }
+
+  /** The dashboard's HTML files but the shell, listed once. */
+  private htmlFiles(app: WebApp): Set<string> {
     this.pages ??= new Set(
       readdirSync(app.distDir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.html') && file !== 'spa.html'),
     );
-    // / arrives here too when @fastify/static does not answer it (seen with preCompressed on).
-    const file = path === '/' ? 'index.html' : `${path.slice(1)}.html`;
-    return this.pages.has(file) && existsSync(join(app.distDir, 'spa.html')) ? file : undefined;
+    return this.pages;
   }
 
   private appFor(url: string): WebApp | undefined {
