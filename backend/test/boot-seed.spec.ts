@@ -1,4 +1,5 @@
 import { CommandBus } from '@nestjs/cqrs';
+import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { RegisterUser } from '../src/identity/index.js';
 import { systemContext } from '../src/platform/commands/command-context.js';
@@ -34,7 +35,6 @@ describe('boot: staff account from the environment and the demo merchant', () =>
 
   it('is idempotent across restarts', async () => {
     await t.app.get(BootSeed).run();
-    const { DataSource } = await import('typeorm');
     const [{ users }] = (await t.app.get(DataSource).query<[{ users: number }]>('SELECT count(*)::int AS users FROM user_credentials'));
     expect(users).toBe(2);
   });
@@ -44,7 +44,6 @@ describe('boot: staff account from the environment and the demo merchant', () =>
     expect(DEMO_PAYMENT_COUNT).toBeGreaterThanOrEqual(200);
     const seed = t.app.get(BootSeed);
     expect(await seed.seedDemoPayments(SAMPLE)).toBe(SAMPLE);
-    const { DataSource } = await import('typeorm');
     const db = t.app.get(DataSource);
     const statuses = async () =>
       Object.fromEntries(
@@ -67,7 +66,6 @@ describe('boot: staff account from the environment and the demo merchant', () =>
 
   it('stops making sample payments at shutdown, and the next boot makes the rest; a complete demo is left alone', async () => {
     const seed = t.app.get(BootSeed);
-    const { DataSource } = await import('typeorm');
     const payments = async () => (await t.app.get(DataSource).query<[{ n: number }]>(`SELECT count(*)::int AS n FROM payments`))[0].n;
     // The test above made the plan's first SAMPLE payments: a plan of SAMPLE + 3 is not complete.
     await seed.run(SAMPLE + 3);

@@ -54,7 +54,7 @@ export class AllErrorsFilter implements ExceptionFilter {
     const request = host.switchToHttp().getRequest<FastifyRequest>();
     const { body, headers } = this.toBody(error, request);
     if (body.statusCode === 404 && this.spa.serves(request)) {
-      void this.spa.send(request, reply);
+      this.spa.send(request, reply);
       return;
     }
     for (const [name, value] of Object.entries(headers ?? {})) void reply.header(name, value);

@@ -9,13 +9,12 @@ export interface WebApp {
 }
 
 /**
- * Client-side routes: any unknown GET under an app's prefix answers that app's index.html, or rather, when
- * the build wrote them (dashboard-web's scripts/prerender.mjs), the page prerendered for that path
- * (`<path>.html`) or else the empty shell `spa.html` (index.html is then the prerendered home page).
+ * Client-side routes: any unknown GET under an app's prefix answers that app's index.html, or, when the build
+ * prerendered the dashboard's public pages (dashboard-web's scripts/prerender.mjs), the empty shell
+ * `spa.html`: index.html is then the prerendered home page, and each other page has a route of its own.
  */
 export class SpaFallback {
   private readonly indexes = new Map<string, string>();
-  private pages: Set<string> | undefined;
 
   constructor(private readonly apps: WebApp[]) {}
 
@@ -29,43 +28,28 @@ export class SpaFallback {
     return request.method === 'GET' && !path.startsWith('/api/') && this.appFor(request.url) !== undefined;
   }
 
-  async send(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  send(request: FastifyRequest, reply: FastifyReply): void {
     const app = this.appFor(request.url)!;
-    const prerendered = this.prerenderedPage(app, pathOf(request.url));
-    // Through @fastify/static (decorated for the dashboard only): its .br/.gz and cache headers.
-    if (prerendered) return void (await reply.status(200).sendFile(prerendered, app.distDir));
     let html = this.indexes.get(app.prefix);
     if (html === undefined) {
       const shell = join(app.distDir, 'spa.html');
       html = readFileSync(existsSync(shell) ? shell : join(app.distDir, 'index.html'), 'utf8');
       this.indexes.set(app.prefix, html);
     }
-    await reply.status(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    void reply.status(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   }
 
-  /** The dashboard's prerendered pages as routes of their own: `/` → index.html, `/merchant-application/form` → `merchant-application/form.html`. */
+  /**
+   * The dashboard's prerendered pages, to be served on routes of their own: `/` → index.html,
+   * `/merchant-application/form` → merchant-application/form.html. None unless the build prerendered
+   * (it then wrote the shell).
+   */
   prerenderedRoutes(): { path: string; file: string; distDir: string }[] {
     const dashboard = this.available().find((app) => app.prefix === '');
-    if (!dashboard) return [];
-    return [...this.htmlFiles(dashboard)]
-      .map((file) => ({ path: file === 'index.html' ? '/' : `/${file.slice(0, -'.html'.length)}`, file, distDir: dashboard.distDir }))
-      .filter((page) => this.prerenderedPage(dashboard, page.path) === page.file);
-  }
-
-  /** `pricing.html` for /pricing when the build prerendered pages (it then wrote spa.html); the dashboard's HTML files, listed once. */
-  private prerenderedPage(app: WebApp, path: string): string | undefined {
-    if (app.prefix !== '') return undefined;
-    // / arrives here too when @fastify/static does not answer it (seen with preCompressed on).
-    const file = path === '/' ? 'index.html' : `${path.slice(1)}.html`;
-    return this.htmlFiles(app).has(file) && existsSync(join(app.distDir, 'spa.html')) ? file : undefined;
-  }
-
-  /** The dashboard's HTML files but the shell, listed once. */
-  private htmlFiles(app: WebApp): Set<string> {
-    this.pages ??= new Set(
-      readdirSync(app.distDir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.html') && file !== 'spa.html'),
-    );
-    return this.pages;
+    if (!dashboard || !existsSync(join(dashboard.distDir, 'spa.html'))) return [];
+    return readdirSync(dashboard.distDir, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.html') && file !== 'spa.html')
+      .map((file) => ({ path: file === 'index.html' ? '/' : `/${file.slice(0, -'.html'.length)}`, file, distDir: dashboard.distDir }));
   }
 
   private appFor(url: string): WebApp | undefined {

@@ -3,20 +3,16 @@ import { AppBar, Box, Button, Container, IconButton, Link, Toolbar } from '@mui/
 import MenuIcon from '@mui/icons-material/Menu';
 import OpenInNew from '@mui/icons-material/OpenInNew';
 import { Link as RouterLink, useLocation } from 'wouter';
-import { useAuthToken } from '../../lib/auth-token';
 import { lazyWithQueries } from '../../lib/lazy-with-queries';
-import type { HeaderSession } from './SessionProbe';
 import { API_DOCS_URL, NAV_LINKS } from './nav-links';
+import { useStoredSession } from './stored-session';
 
 // Loaded when first needed (signed in, menu opened), not with every public page: the drawer and the
-// menu bring MUI's Modal, Popover and List along, the session react-query.
+// menu bring MUI's Modal, Popover and List along, and all three react-query.
 const EnvironmentSwitch = lazyWithQueries(() => import('./EnvironmentSwitch').then((module) => module.EnvironmentSwitch));
 const MobileNav = lazyWithQueries(() => import('./MobileNav').then((module) => module.MobileNav));
 const UserMenu = lazyWithQueries(() => import('./UserMenu').then((module) => module.UserMenu));
-const SessionProbe = lazyWithQueries(() => import('./SessionProbe').then((module) => module.SessionProbe));
 
-const SIGNED_OUT: HeaderSession = { user: null, merchant: null, isLoading: false };
-const LOADING: HeaderSession = { user: null, merchant: null, isLoading: true };
 
 function Brand() {
   return (
@@ -36,7 +32,7 @@ function Brand() {
 const NavLink = forwardRef<HTMLAnchorElement, Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: string }>(function NavLink({ to, className, ...props }, ref) {
   const [pathname] = useLocation();
   const active = pathname === to || pathname.startsWith(`${to}/`);
-  return <RouterLink ref={ref} to={to} aria-current={active ? 'page' : undefined} {...props} {...(active ? { className: `${className ?? ''} active` } : className === undefined ? {} : { className })} />;
+  return <RouterLink ref={ref} to={to} aria-current={active ? 'page' : undefined} className={active ? `${className ?? ''} active` : className} {...props} />;
 });
 
 const navButtonSx = {
@@ -46,10 +42,8 @@ const navButtonSx = {
   '&.active': { color: 'primary.main', fontWeight: 700 } } as const;
 
 export function Header() {
-  const token = useAuthToken();
-  // What the session probe last reported, for the token it was reported for (a new token is loading).
-  const [reported, setReported] = useState<{ token: string; session: HeaderSession }>();
-  const { user, merchant, isLoading } = !token ? SIGNED_OUT : reported?.token === token ? reported.session : LOADING;
+  const { session, probe } = useStoredSession();
+  const { user, merchant, isLoading } = session;
   const [drawerOpen, setDrawerOpen] = useState(false);
   // Mounted from the first opening on, so that closing plays the drawer's exit transition.
   const [drawerUsed, setDrawerUsed] = useState(false);
@@ -61,11 +55,7 @@ export function Header() {
       <Container maxWidth="lg">
         <Toolbar disableGutters sx={{ gap: 1, minHeight: 64 }}>
           <Brand />
-          {token && (
-            <Suspense fallback={null}>
-              <SessionProbe token={token} onChange={setReported} />
-            </Suspense>
-          )}
+          {probe}
           <Box component="nav" aria-label="Main" sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5, flexGrow: 1 }}>
             {NAV_LINKS.map((link) => (
               <Button key={link.to} component={NavLink} to={link.to} sx={navButtonSx}>

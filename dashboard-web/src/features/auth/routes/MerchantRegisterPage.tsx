@@ -1,4 +1,3 @@
-import { Suspense, useCallback, useState } from 'react';
 import { Box, Button, FormControl, FormHelperText, Link, Stack, Typography } from '@mui/material';
 import { Controller, useForm } from 'react-hook-form';
 import { Link as RouterLink, useLocation } from 'wouter';
@@ -7,10 +6,9 @@ import type { merchantRegisterFormSchema } from '@tallyline/contracts';
 import { BUSINESS_TYPES } from '@tallyline/contracts/browser';
 import { errorMessage } from '../../../lib/api';
 import { applyServerErrors, fieldError, lazyZodResolver, textFieldProps } from '../../../lib/form';
-import { signIn, useAuthToken } from '../../../lib/auth-token';
-import { lazyWithQueries } from '../../../lib/lazy-with-queries';
+import { signIn } from '../../../lib/auth-token';
 import { useSubmission } from '../../../lib/use-submission';
-import type { HeaderSession } from '../../../components/layout/SessionProbe';
+import { useStoredSession } from '../../../components/layout/stored-session';
 import { TextInput } from '../../../components/text-input';
 import { NativeSelectField } from '../../../components/text-input/NativeSelectField';
 import { LabelledCheckbox } from '../../../components/checkbox';
@@ -26,21 +24,14 @@ type Values = Omit<z.input<typeof merchantRegisterFormSchema>, 'terms' | 'busine
 
 const EMPTY: Values = { firstName: '', lastName: '', email: '', companyName: '', website: '', businessType: '', password: '', terms: false };
 
-// The stored session's check, with react-query, loads only when a token is stored: a new visitor needs neither.
-const SessionProbe = lazyWithQueries(() => import('../../../components/layout/SessionProbe').then((module) => module.SessionProbe));
-
 const resolver = lazyZodResolver<Values, Output>(() => import('@tallyline/contracts').then((contracts) => contracts.merchantRegisterFormSchema));
 
 export default function MerchantRegisterPage() {
   const toast = useToast();
   const [, navigate] = useLocation();
   // The stored session's check must have settled before a new account replaces it.
-  const token = useAuthToken();
-  const [checkedToken, setCheckedToken] = useState<string | null>(null);
-  const authLoading = token !== null && checkedToken !== token;
-  const onSession = useCallback((report: { token: string; session: HeaderSession }) => {
-    if (!report.session.isLoading) setCheckedToken(report.token);
-  }, []);
+  const { session, probe } = useStoredSession();
+  const authLoading = session.isLoading;
   const form = useForm<Values, unknown, Output>({
     resolver,
     defaultValues: EMPTY,
@@ -78,11 +69,7 @@ export default function MerchantRegisterPage() {
   const termsError = fieldError(form, 'terms');
   return (
     <AuthCard title="Create your merchant account" subtitle="Start accepting payments in minutes" maxWidth={560}>
-      {token && (
-        <Suspense fallback={null}>
-          <SessionProbe token={token} onChange={onSession} />
-        </Suspense>
-      )}
+      {probe}
       <Box component="form" noValidate aria-label="Create your merchant account" onSubmit={form.handleSubmit((v) => create.mutate(v))}>
         <Stack spacing={2.5}>
           <PersonFields form={form} />
