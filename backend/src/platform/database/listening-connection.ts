@@ -79,6 +79,8 @@ export class ListeningConnection extends EventEmitter {
 
   /** Like ready(), but gives up after `ms` (the caller goes on and relies on the `connected` event). */
   async readyWithin(ms: number): Promise<pg.Client | undefined> {
+    // Every subscriber asks before each read: when connected, no timer (and no AbortError) to make.
+    if (this.client) return this.client;
     const timeout = new AbortController();
     const client = await Promise.race([this.ready(), sleep(ms, timeout.signal).then(() => undefined)]);
     timeout.abort();
