@@ -229,6 +229,40 @@ describe('outbound webhooks', () => {
     }
   });
 
+  it("a hanging endpoint's delivery that has waited long is parked as long again (at most 10 minutes), a new one until the lease's end; both go at its first answer", async () => {
+    const hanging = await endpoint();
+    const held: ReceivedRequest[] = [];
+    let hangs = true;
+    const answer = receiver.answer;
+    receiver.answer = (request) => (hangs && request.path === hanging.path ? 'hold' : answer(request));
+    const db = t.app.get(DataSource);
+    const waiting = async () =>
+      db.query<{ id: string; parked_for_s: number }[]>(
+        `SELECT id, extract(epoch FROM next_attempt_at - $2)::float8 AS parked_for_s FROM webhook_deliveries WHERE endpoint_id = $1 AND attempts = 0 ORDER BY created_at`,
+        [hanging.id, t.app.get(WebhookClock).now()],
+      );
+    try {
+      for (let n = 0; n < 8; n++) await createPayment(t, key);
+      while ((await waiting()).filter((row) => row.parked_for_s > 1).length < 4) await new Promise((resolve) => setTimeout(resolve, 20));
+      const [old, fresh] = [(await waiting()).slice(0, 2), (await waiting()).slice(2, 4)];
+      // Due again while the endpoint still hangs: two of them as if they had waited an hour.
+      const now = t.app.get(WebhookClock).now();
+      await db.query(`UPDATE webhook_deliveries SET next_attempt_at = $2::timestamptz, created_at = $2::timestamptz - interval '1 hour' WHERE id = ANY($1)`, [old.map((row) => row.id), now]);
+      await db.query(`UPDATE webhook_deliveries SET next_attempt_at = $2 WHERE id = ANY($1)`, [fresh.map((row) => row.id), now]);
+      const parkedFor = async (rows: { id: string }[]) => (await waiting()).filter((row) => rows.some((r) => r.id === row.id)).map((row) => row.parked_for_s);
+      while ((await parkedFor([...old, ...fresh])).some((seconds) => seconds < 1)) await new Promise((resolve) => setTimeout(resolve, 20));
+      for (const seconds of await parkedFor(old)) expect(seconds).toBeGreaterThan(590);
+      // The lease: this suite's 60 s timeout and 30 s of grace.
+      for (const seconds of await parkedFor(fresh)) expect(seconds).toBeLessThan(91);
+      held.push(...receiver.on(hanging.path));
+      hangs = false;
+      for (const request of held) request.respond(200);
+      while ((await deliveries(hanging.id)).data.some((d) => d.status !== 'delivered')) await new Promise((resolve) => setTimeout(resolve, 20));
+    } finally {
+      receiver.answer = answer;
+    }
+  });
+
   it('while the endpoints read model is held back (a replay of it), the outbox waits for it with no transaction open: it holds back nothing else, and delivers once it is back', async () => {
     const { path } = await endpoint();
     const runner = t.app.get(ProcessorRunner);

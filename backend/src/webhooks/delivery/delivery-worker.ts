@@ -37,6 +37,14 @@ const RELEASED_PER_ANSWER = 4 * PER_ENDPOINT;
  * instead (0.3 ms, 155 pages).
  */
 const PARKED_PER_CLAIM = 16;
+/**
+ * A parked row is due again after the lease at first, then after as long as it has waited so far, up to
+ * this: an endpoint that hangs for hours does not have its whole backlog parked again every lease (a
+ * backlog growing by the second, re-parked every 45 s, would cost more statements than the healthy
+ * endpoints' deliveries). Its own instance releases parked rows at the endpoint's first answer; only after a
+ * crash do they wait out their time.
+ */
+const MAX_PARKED = '10 minutes';
 /** A claimed delivery whose instance died is due again this long after its attempt's timeout. */
 const LEASE_GRACE_MS = 30_000;
 /** The outbox reactor, whose checkpoint moving means new rows may be due. */
@@ -203,8 +211,9 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   /**
    * Up to `limit` due rows, at most PER_ENDPOINT per endpoint counting those in flight (one while it
    * fails: a probe, not four attempts into a timeout), leased in the statement that picks them.
-   * The same statement parks the due rows of `hanging` endpoints until the lease's end: an instance
-   * that dies leaves them due again by then. TypeORM answers an UPDATE … RETURNING with [rows, count].
+   * The same statement parks the due rows of `hanging` endpoints until the lease's end, or longer for
+   * rows that have waited longer (MAX_PARKED): an instance that dies leaves them due again by then.
+   * TypeORM answers an UPDATE … RETURNING with [rows, count].
    */
   private async claim(limit: number, saturated: string[], hanging: string[]): Promise<Claimed[]> {
     const now = this.clock.now();
@@ -213,7 +222,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     for (const { endpointId } of this.inFlight.values()) busy.set(endpointId, (busy.get(endpointId) ?? 0) + 1);
     const [claimed] = await this.db.query<[Claimed[], number]>(
       `WITH parked AS (
-         UPDATE webhook_deliveries SET next_attempt_at = $6, parked = true
+         UPDATE webhook_deliveries SET next_attempt_at = greatest($6, $1 + least($1 - created_at, interval '${MAX_PARKED}')), parked = true
           WHERE id IN (SELECT r.id FROM unnest($7::uuid[]) AS h(endpoint_id), LATERAL (
                          SELECT id FROM webhook_deliveries
                           WHERE status = 'pending' AND endpoint_id = h.endpoint_id AND next_attempt_at <= $1
