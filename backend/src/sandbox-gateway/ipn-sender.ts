@@ -1,5 +1,6 @@
 import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { AppConfig } from '../platform/config/app-config.js';
+import { deadline } from '../platform/deadline.js';
 import type { StoredTransaction } from './sandbox-gateway.store.js';
 
 /** Waits before each delivery attempt: the first goes once the call is answered (a timer's turn), three retries follow. */
@@ -76,20 +77,17 @@ export class IpnSender implements OnApplicationShutdown {
     }
     for (const [attempt, delay] of ATTEMPT_DELAYS_MS.entries()) {
       if (!(await this.pause(delay))) return;
+      const { signal, clear } = deadline(ATTEMPT_TIMEOUT_MS, this.stopping.signal);
       try {
-        const response = await fetch(ipnUrl, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(ipn),
-          redirect: 'manual',
-          signal: AbortSignal.any([this.stopping.signal, AbortSignal.timeout(ATTEMPT_TIMEOUT_MS)]),
-        });
+        const response = await fetch(ipnUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ipn), redirect: 'manual', signal });
         await response.body?.cancel();
         if (response.ok) return;
         this.logger.warn(`IPN for transaction ${ipn.TransactionId} to ${target}: HTTP ${response.status} (attempt ${attempt + 1} of ${ATTEMPT_DELAYS_MS.length})`);
       } catch (error) {
         if (this.stopping.signal.aborted) return;
         this.logger.warn(`IPN for transaction ${ipn.TransactionId} to ${target} failed: ${(error as Error).message} (attempt ${attempt + 1} of ${ATTEMPT_DELAYS_MS.length})`);
+      } finally {
+        clear();
       }
     }
     this.logger.error(`IPN for transaction ${ipn.TransactionId} to ${target} given up after ${ATTEMPT_DELAYS_MS.length} attempts`);

@@ -2,6 +2,7 @@ import { request as httpRequest, type Agent } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
 import { WEBHOOK_MESSAGES } from '@tallyline/contracts';
+import { deadline } from '../../platform/deadline.js';
 import { assertPublic, guardedLookup } from '../endpoints/url-guard.js';
 
 /** What one attempt got: the response status, or why there was none. */
@@ -30,15 +31,19 @@ export function sendWebhook(
     } catch (error) {
       return resolve({ error: (error as Error).message });
     }
-    const signal = AbortSignal.any([options.signal, AbortSignal.timeout(options.timeoutMs)]);
+    const { signal, clear } = deadline(options.timeoutMs, options.signal);
+    const settle = (result: AttemptResult) => {
+      clear();
+      resolve(result);
+    };
     const lookup = guardedLookup(options.allowPrivate);
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
     const req = send(url, { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, signal, ...(lookup ? { lookup } : {}), ...(options.agent ? { agent: options.agent } : {}) }, (res) => {
       res.on('data', () => undefined);
-      res.on('end', () => resolve({ statusCode: res.statusCode ?? 0 }));
-      res.on('error', () => resolve({ error: 'The connection broke while reading the answer' }));
+      res.on('end', () => settle({ statusCode: res.statusCode ?? 0 }));
+      res.on('error', () => settle({ error: 'The connection broke while reading the answer' }));
     });
-    req.on('error', (error) => resolve({ error: signal.aborted && !options.signal.aborted ? `No answer within ${options.timeoutMs} ms` : error.message }));
+    req.on('error', (error) => settle({ error: signal.aborted && !options.signal.aborted ? `No answer within ${options.timeoutMs} ms` : error.message }));
     req.end(body);
   });
 }
