@@ -94,8 +94,8 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
    * The claim wants the oldest due rows: walking the due index in order reads about as many rows as it
    * takes. With a few thousand due, PostgreSQL's costs (random_page_cost 4) made it read every due row
    * and sort them instead: 8,900 buffers and 9–11 ms a claim against 900 and 1.5 ms, in every state of
-   * the table's statistics (fresh, stale, analyzed), and the deliveries slowed by up to half for as long
-   * as the plan lasted. `random_page_cost = 1.1` fixed the analyzed table only.
+   * the table's statistics (fresh, stale, analyzed); deliveries sagged while that plan lasted.
+   * `random_page_cost = 1.1` fixed the analyzed table only.
    */
   private readonly claims: ListeningConnection;
 
