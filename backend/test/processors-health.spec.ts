@@ -44,8 +44,13 @@ describe('processors in /api/health, and operator retry', () => {
 
   it('holds one listening connection, shared by the event store’s wake-ups and the processors’ locks', async () => {
     await registerMerchant(t); // a write: subscribers wake, processors hold their locks
+    // The webhook worker's claims run on a session of their own (it listens to nothing): not counted here.
     const sessions = async () =>
-      (await t.app.get(DataSource).query<{ name: string }[]>("SELECT application_name AS name FROM pg_stat_activity WHERE datname = current_database() AND application_name LIKE 'tallyline:%'")).map((row) => row.name);
+      (
+        await t.app
+          .get(DataSource)
+          .query<{ name: string }[]>("SELECT application_name AS name FROM pg_stat_activity WHERE datname = current_database() AND application_name LIKE 'tallyline:%' AND application_name <> 'tallyline:webhook-claims'")
+      ).map((row) => row.name);
     expect(await sessions()).toEqual(['tallyline:listener']);
     const [held] = await t.app.get(DataSource).query<{ locks: number }[]>(
       "SELECT count(*)::int AS locks FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid WHERE l.locktype = 'advisory' AND a.application_name = 'tallyline:listener' AND a.datname = current_database()",
