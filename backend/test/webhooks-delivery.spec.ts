@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { WebhookDelivery, WebhookDeliveryPage, WebhookEndpoint } from '@tallyline/contracts';
 import { Webhook } from 'standardwebhooks';
+import { DataSource } from 'typeorm';
 import { WebhookClock } from '../src/webhooks/delivery/webhook-clock.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { bearer, registerMerchant } from './support/auth.js';
@@ -56,6 +57,28 @@ describe('an endpoint that does not answer in time', () => {
     const both = await receiver.waitFor('/slow', about(paymentId), 2);
     expect(both[1]!.headers['webhook-id']).toBe(first!.headers['webhook-id']);
     expect(await recorded(t, key, id, (d) => d.status === 'delivered')).toMatchObject({ attempts: 2, lastResponseCode: 200, lastError: null });
+  });
+});
+
+describe('the worker losing its claims connection', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(DEV);
+  });
+  afterAll(() => t.close());
+
+  it('reconnects by itself and goes on delivering', async () => {
+    const key = await stagingKey(t);
+    const { id } = await endpoint(t, key, receiver.url('/claims-lost'));
+    const before = await createPayment(t, key);
+    await receiver.waitFor('/claims-lost', about(before));
+    const [ended] = await t.app
+      .get(DataSource)
+      .query<{ n: number }[]>("SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'tallyline:webhook-claims'");
+    expect(ended?.n).toBe(1);
+    const after = await createPayment(t, key);
+    await receiver.waitFor('/claims-lost', about(after));
+    expect(await recorded(t, key, id, (d) => d.status === 'delivered')).toMatchObject({ attempts: 1, lastResponseCode: 200 });
   });
 });
 

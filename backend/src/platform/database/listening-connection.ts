@@ -41,7 +41,9 @@ export function acquireListeningConnection(pool: pg.Pool, channel: string, handl
 
 /**
  * One dedicated connection (outside the pool, so it never starves it) that LISTENs on some channels
- * and reconnects forever, with capped jittered backoff, whenever it is lost.
+ * and reconnects forever, with capped jittered backoff, whenever it is lost. With no channel it is a
+ * session of its own that survives a lost connection (the webhook worker's claims, with their own
+ * planner settings).
  *
  * Events: `connected` (after each (re)connect, once listening), `lost` (the connection went away;
  * anything tied to the session, such as advisory locks, is gone), `notification`.

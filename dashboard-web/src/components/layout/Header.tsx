@@ -13,7 +13,6 @@ const EnvironmentSwitch = lazyWithQueries(() => import('./EnvironmentSwitch').th
 const MobileNav = lazyWithQueries(() => import('./MobileNav').then((module) => module.MobileNav));
 const UserMenu = lazyWithQueries(() => import('./UserMenu').then((module) => module.UserMenu));
 
-
 function Brand() {
   return (
     <Link
