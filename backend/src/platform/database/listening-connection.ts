@@ -134,13 +134,14 @@ export class ListeningConnection extends EventEmitter {
 
   /**
    * A query on this session (e.g. an advisory lock); fails if not connected right now. Queries from
-   * many callers take turns: one client runs one query at a time.
+   * many callers take turns: one client runs one query at a time. `prepareAs` names a prepared statement
+   * (prepared again on the next connection after a reconnect).
    */
-  query<Row extends pg.QueryResultRow>(sql: string, params: unknown[] = []): Promise<pg.QueryResult<Row>> {
+  query<Row extends pg.QueryResultRow>(sql: string, params: unknown[] = [], prepareAs?: string): Promise<pg.QueryResult<Row>> {
     const run = async () => {
       const client = this.client;
       if (!client) throw new Error(`Connection terminated: ${this.name} is not connected`);
-      return client.query<Row>(sql, params);
+      return client.query<Row>({ text: sql, values: params, name: prepareAs });
     };
     const result = this.queue.then(run, run);
     this.queue = result.catch(() => undefined);
