@@ -82,6 +82,28 @@ describe('the worker losing its claims connection', () => {
   });
 });
 
+describe('the outbox as a queue', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ ...DEV, WEBHOOK_VACUUM_AFTER: '3' });
+  });
+  afterAll(() => t.close());
+
+  it('is vacuumed by the worker itself once it has claimed WEBHOOK_VACUUM_AFTER rows since the last time', async () => {
+    const vacuums = async () =>
+      (await t.app.get(DataSource).query<{ n: number }[]>(`SELECT vacuum_count::int AS n FROM pg_stat_user_tables WHERE relname = 'webhook_deliveries'`))[0]!.n;
+    const key = await stagingKey(t);
+    await endpoint(t, key, receiver.url('/vacuumed'));
+    const before = await vacuums();
+    const first = await createPayment(t, key);
+    await receiver.waitFor('/vacuumed', about(first));
+    expect(await vacuums()).toBe(before);
+    for (const paymentId of [await createPayment(t, key), await createPayment(t, key)]) await receiver.waitFor('/vacuumed', about(paymentId));
+    while ((await vacuums()) === before) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await vacuums()).toBe(before + 1);
+  });
+});
+
 describe('a crash in the middle of a delivery, then a restart', () => {
   let first: TestApp;
   let restarted: TestApp;

@@ -4,6 +4,7 @@ import { CreateWebhookEndpointHandler } from './create-webhook-endpoint/create-w
 import { DeleteWebhookEndpointHandler } from './delete-webhook-endpoint/delete-webhook-endpoint.handler.js';
 import { DeliveryRecorder } from './delivery/delivery-recorder.js';
 import { DeliveryWorker } from './delivery/delivery-worker.js';
+import { OutboxVacuum } from './delivery/outbox-vacuum.js';
 import { WebhookClock } from './delivery/webhook-clock.js';
 import { DisableWebhookEndpointHandler } from './disable-webhook-endpoint/disable-webhook-endpoint.handler.js';
 import { EndpointSecrets } from './endpoints/endpoint-secrets.js';
@@ -37,6 +38,7 @@ import { WebhookQueries } from './webhooks.queries.js';
     WebhookClock,
     DeliveryRecorder,
     DeliveryWorker,
+    OutboxVacuum,
     WebhookFormats,
   ],
   exports: [WebhookFormats, WebhookQueries, EndpointSecrets],

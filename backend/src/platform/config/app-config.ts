@@ -72,6 +72,7 @@ export class AppConfig {
       timeoutMs: positive(env, 'WEBHOOK_TIMEOUT_MS', 15_000),
       concurrency: positiveInteger('WEBHOOK_CONCURRENCY', env.WEBHOOK_CONCURRENCY, 32),
       pollMs: positiveInteger('WEBHOOK_POLL_MS', env.WEBHOOK_POLL_MS, 250),
+      vacuumAfter: positiveInteger('WEBHOOK_VACUUM_AFTER', env.WEBHOOK_VACUUM_AFTER, 20_000),
     };
     this.database = {
       poolMax: positive(env, 'DB_POOL_MAX', 10),
@@ -156,6 +157,8 @@ export interface WebhookSettings {
   concurrency: number;
   /** How often an idle worker looks for due deliveries. */
   pollMs: number;
+  /** Rows an instance claims between its vacuums of the outbox. */
+  vacuumAfter: number;
 }
 
 export interface DatabaseSettings {

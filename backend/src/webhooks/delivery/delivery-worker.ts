@@ -9,6 +9,7 @@ import { ProcessorRunner } from '../../platform/projections/processor-runner.js'
 import { EndpointSecrets } from '../endpoints/endpoint-secrets.js';
 import { WebhookFormats } from '../outbox/webhook-formats.js';
 import { DeliveryRecorder } from './delivery-recorder.js';
+import { OutboxVacuum } from './outbox-vacuum.js';
 import { sendWebhook } from './send-webhook.js';
 import { WebhookClock } from './webhook-clock.js';
 
@@ -117,6 +118,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     private readonly recorder: DeliveryRecorder,
     private readonly processors: ProcessorRunner,
     private readonly formats: WebhookFormats,
+    private readonly vacuum: OutboxVacuum,
     pool: DatabasePool,
   ) {
     const { options } = pool.options as { options?: string };
@@ -144,6 +146,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     this.stop.abort();
     await this.claims.close();
     await this.recorder.flush();
+    await this.vacuum.settled();
     this.agents.http.destroy();
     this.agents.https.destroy();
   }
@@ -182,6 +185,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
       const park = hanging.some((endpointId) => !this.parked.has(endpointId)) || now - this.parkedAt >= PARK_EVERY_MS ? hanging : [];
       const got = await this.claim(free, this.saturatedEndpoints(now), park);
       if (park.length > 0) this.parkedAt = now;
+      this.vacuum.claimedRows(got.length);
       for (const endpointId of park) this.parked.add(endpointId);
       for (const delivery of got) {
         this.inFlight.set(delivery.id, { endpointId: delivery.endpoint_id, startedAt: Date.now(), failing: delivery.failing });
