@@ -40,8 +40,9 @@ export class OutboxVacuum {
       .then(() => undefined)
       .catch((error: Error) => this.logger.warn(`Vacuuming the webhook outbox failed: ${error.message}`))
       .finally(() => {
+        const took = Date.now() - started;
         this.running = undefined;
-        this.notBefore = Date.now() + ((Date.now() - started) * (1 - MAX_SHARE)) / MAX_SHARE;
+        this.notBefore = started + took / MAX_SHARE;
       });
   }
 
