@@ -81,7 +81,11 @@ describe('crypto payments page (/crypto-payments, in Italian) against the real a
     await page.getByRole('button', { name: 'Crea Pagamento' }).click();
     await page.getByTestId('toast').getByText('Pagamento Crypto Creato').waitFor();
     const toast = await page.getByTestId('toast').innerText();
-    assert.ok(toast.includes(`250.00 EUR convertiti in ${estimate}`), toast);
+    const converted = /250\.00 EUR convertiti in (0\.\d{8} BTC)/.exec(toast)?.[1];
+    assert.ok(converted, toast);
+    // The estimate on the page, unless the creation fell in the next minute: a sandbox rate holds for a
+    // minute and moves at most 0.5% from its base (a slow CI run crossed the minute once).
+    if (converted !== estimate) assert.ok(Math.abs(parseFloat(converted) / parseFloat(estimate) - 1) <= 0.01, `${toast} against the estimate ${estimate}`);
     // The form resets; the environment stays.
     assert.equal(await page.getByLabel('Importo', { exact: false }).inputValue(), '');
     assert.equal(await chosen(page, 'Ambiente'), 'Staging');
@@ -90,14 +94,14 @@ describe('crypto payments page (/crypto-payments, in Italian) against the real a
     await item.getByText('In Attesa').waitFor();
     const text = (await item.innerText()).replace(/\s+/g, ' ');
     assert.match(text, /^order_\d+ In Attesa Importo 250\.00 EUR Crypto 0\.\d{8} BTC Cliente Giulia Bianchi Tasso \d+\.\d{2} Creato /);
-    assert.ok(text.includes(estimate), `${text} should show ${estimate}`);
+    assert.ok(text.includes(converted), `${text} should show ${converted}`);
     await shoot(page, 'crypto-created-1280');
 
     const dettagli = item.getByRole('link', { name: /^Dettagli/ });
     assert.equal(await dettagli.getAttribute('target'), '_blank');
     const [detail] = await Promise.all([page.context().waitForEvent('page'), dettagli.click()]);
     await detail.getByRole('heading', { level: 1, name: 'Pagamento crypto' }).waitFor();
-    assert.equal(await detail.getByTestId('crypto-amount').innerText(), estimate);
+    assert.equal(await detail.getByTestId('crypto-amount').innerText(), converted);
     assert.equal(await detail.getByTestId('crypto-status').innerText(), 'In Attesa');
     await detail.close();
     assert.deepEqual(errors, []);
