@@ -92,6 +92,11 @@ export class PaymentsProjection implements Projection {
     if (next) await manager.upsert(PaymentView, next, ['id']);
   }
 
+  /** A live batch as a replay's chunk: its rows loaded once and written in one statement. */
+  handleBatch(events: readonly StoredEvent[], manager: EntityManager): Promise<void> {
+    return this.rebuildChunk(events, manager);
+  }
+
   async rebuildChunk(events: readonly StoredEvent[], manager: EntityManager): Promise<void> {
     await foldRows(manager, PaymentView, events, paymentIdOf, evolvePayment);
   }
