@@ -8,6 +8,7 @@ import type { PostgresEventStore } from '../src/platform/event-store/postgres/po
 import { ReadModelsBehind } from '../src/platform/projections/processor-errors.js';
 import type { EventProcessor, Projection, Reactor } from '../src/platform/projections/processor.js';
 import type { ProcessorRunner } from '../src/platform/projections/processor-runner.js';
+import { GroupCommit } from '../src/platform/projections/group-commit.js';
 import type { TestDatabase } from './support/database.js';
 import { eventually } from './support/onboarding.js';
 import { createRunner, processorTestBed } from './support/processor-harness.js';
@@ -36,6 +37,21 @@ class Balances implements Projection {
     if (this.poison.has(amount)) throw new Error(`cannot handle amount ${amount}`);
     this.handled++;
     await manager.query('INSERT INTO applied_events (event_id, projection) VALUES ($1, $2)', [event.eventId, this.name]);
+  }
+}
+
+/** Notes the transaction that applied each event (txid_current), and fails on poison amounts. */
+class TransactionNotes implements Projection {
+  readonly kind = 'projection' as const;
+  readonly tables = ['transaction_notes'];
+  readonly handles = ['Deposited'];
+  poison = new Set<number>();
+
+  constructor(readonly name: string) {}
+
+  async handle(event: StoredEvent, manager: EntityManager): Promise<void> {
+    if (this.poison.has((event.data as { amount: number }).amount)) throw new Error('cannot note it');
+    await manager.query('INSERT INTO transaction_notes (event_id, projection, txid) VALUES ($1, $2, txid_current())', [event.eventId, this.name]);
   }
 }
 
@@ -130,7 +146,10 @@ class BulkReceipts extends Receipts {
 }
 
 describe('processors under faults', () => {
-  const bed = processorTestBed({ receipts: '(event_id uuid PRIMARY KEY, amount int NOT NULL)' });
+  const bed = processorTestBed({
+    receipts: '(event_id uuid PRIMARY KEY, amount int NOT NULL)',
+    transaction_notes: '(event_id uuid, projection text, txid bigint NOT NULL, PRIMARY KEY (event_id, projection))',
+  });
   const { checkpoint } = bed;
   let database: TestDatabase;
   let pool: DatabasePool;
@@ -291,6 +310,39 @@ describe('processors under faults', () => {
     const { lastPosition } = await deposit([1, 2]);
     expect(await r.waitFor(lastPosition, 20_000)).toBe(true);
     for (const p of projections) expect(await applied(p.name)).toBe(2);
+  });
+
+  const transactionNotes = async (events: StoredEvent[]) => {
+    const { rows } = await pool.query<{ projection: string; txid: string }>(
+      'SELECT projection, txid::text FROM transaction_notes WHERE event_id = ANY($1::uuid[]) ORDER BY projection, txid',
+      [events.map((event) => event.eventId)],
+    );
+    return rows;
+  };
+
+  it('commits the batches handed to it at the same moment in one transaction, or none of them', async () => {
+    const { dataSource, close } = await createRunner(database.url, store, [], { run: false });
+    bed.closeAfterTest(close);
+    const group = new GroupCommit(dataSource);
+    const notes = ['n1', 'n2', 'n3'].map((name) => new TransactionNotes(name));
+    await pool.query('INSERT INTO processor_checkpoints (name, position) SELECT unnest($1::text[]), 0', [notes.map((note) => note.name)]);
+    const first = await deposit([1, 2]);
+    expect(await Promise.all(notes.map((note) => group.commit(note, 0n, first.events)))).toEqual([true, true, true]);
+    const together = await transactionNotes(first.events);
+    expect(together).toHaveLength(6);
+    expect(new Set(together.map((row) => row.txid)).size).toBe(1);
+    for (const note of notes) expect(await checkpoint(note.name)).toBe(first.lastPosition);
+
+    // One handler fails: nothing of the group is written, and each is told to commit alone.
+    notes[2]!.poison.add(3);
+    const next = await deposit([3]);
+    expect(await Promise.all(notes.map((note) => group.commit(note, first.lastPosition, next.events)))).toEqual([false, false, false]);
+    // A checkpoint another instance moved meanwhile: the same.
+    notes[2]!.poison.clear();
+    await pool.query('UPDATE processor_checkpoints SET position = $2 WHERE name = $1', ['n1', next.lastPosition.toString()]);
+    expect(await Promise.all(notes.map((note) => group.commit(note, first.lastPosition, next.events)))).toEqual([false, false, false]);
+    expect(await transactionNotes(next.events)).toEqual([]);
+    expect(await checkpoint('n2')).toBe(first.lastPosition);
   });
 
   it('runs each processor in exactly one instance, also while the lock connection keeps being lost', async () => {

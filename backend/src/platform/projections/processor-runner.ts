@@ -7,7 +7,8 @@ import { DatabasePool } from '../database/database-pool.js';
 import { backoffMs, isTransient, sleep } from '../database/transient-errors.js';
 import { EventStore, type EventSubscription, type StoredEvent } from '../event-store/event-store.port.js';
 import { CheckpointWatcher, type ProcessorFailureRecord } from './checkpoint-watcher.js';
-import { ensureCheckpoint, lockCheckpoint, saveCheckpoint, skipTo } from './checkpoints.js';
+import { ensureCheckpoint, moveCheckpoint, storedCheckpoint } from './checkpoints.js';
+import { GROUP_MAX_EVENTS, GroupCommit } from './group-commit.js';
 import { CheckpointMoved, describe, HandlerError, ProcessorFailure, ReadModelsBehind } from './processor-errors.js';
 import { ProcessorFailures } from './processor-failures.js';
 import { AsProcessor, handledBy, type EventProcessor, type Projection, type Reactor } from './processor.js';
@@ -56,6 +57,7 @@ export class ProcessorRunner implements OnModuleInit, OnApplicationBootstrap, On
   /** Each running processor's checkpoint as stored: what its next transaction expects to find. */
   private readonly persisted = new Map<string, bigint>();
   private readonly announcer: PositionAnnouncer;
+  private readonly group: GroupCommit;
 
   constructor(
     private readonly discovery: DiscoveryService,
@@ -67,6 +69,7 @@ export class ProcessorRunner implements OnModuleInit, OnApplicationBootstrap, On
     this.watcher = new CheckpointWatcher(pool);
     this.failures = new ProcessorFailures(dataSource, store, this.watcher, this.logger);
     this.announcer = new PositionAnnouncer(this.watcher, REPORT_MS);
+    this.group = new GroupCommit(dataSource);
   }
 
   onModuleInit(): void {
@@ -296,7 +299,7 @@ export class ProcessorRunner implements OnModuleInit, OnApplicationBootstrap, On
     const stored = this.persisted.get(name);
     const to = entry.position;
     if (stored === undefined || to === undefined || to <= stored || !this.watcher.holds(name)) return;
-    if (await skipTo(this.dataSource, name, stored, to)) {
+    if (await moveCheckpoint(this.dataSource, name, stored, to)) {
       this.persisted.set(name, to);
       this.announcer.stored(name, to);
     }
@@ -365,8 +368,9 @@ export class ProcessorRunner implements OnModuleInit, OnApplicationBootstrap, On
 
   /**
    * One transaction on a pooled connection: the effects of `events` and the checkpoint commit together.
-   * The checkpoint row is locked and compared first, so a batch started by an instance that has
-   * since lost its lock cannot apply anything twice.
+   * The checkpoint moves last, only from where this batch started, so a batch run by an instance that
+   * has since lost its lock (another one applied the same events) rolls back instead of applying them
+   * twice. Not locking the row first saves a statement per transaction.
    */
   private async commit(
     processor: EventProcessor,
@@ -391,11 +395,15 @@ export class ProcessorRunner implements OnModuleInit, OnApplicationBootstrap, On
         throw new HandlerError(0, error);
       }
     }
+    const expected = this.persisted.get(name) ?? from;
+    if (!deadLetter && bounded && events.length <= GROUP_MAX_EVENTS && !this.watcher.failure(name) && (await this.group.commit(processor, expected, events))) {
+      this.committed(name, last);
+      return last;
+    }
     const runner = this.dataSource.createQueryRunner();
     try {
       await runner.connect();
       await runner.startTransaction();
-      if ((await lockCheckpoint(runner, processor.name)) !== (this.persisted.get(name) ?? from)) throw new CheckpointMoved();
       if (deadLetter) {
         await this.failures.deadLetter(runner, processor.name, first, deadLetter);
       } else if (!(await appliedInBulk(processor, events, runner))) {
@@ -413,20 +421,28 @@ export class ProcessorRunner implements OnModuleInit, OnApplicationBootstrap, On
           }
         }
       }
-      await saveCheckpoint(runner.manager, processor.name, last);
+      if (!(await moveCheckpoint(runner, name, expected, last))) throw new CheckpointMoved();
       const recovered = await this.failures.clearIn(runner, processor.name);
       await runner.commitTransaction();
-      this.persisted.set(name, last);
-      this.announcer.stored(name, last);
+      this.committed(name, last);
       if (recovered) await this.failures.announceRecovered(processor.name);
     } catch (error) {
       if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
+      // A handler that failed on rows another instance wrote meanwhile (a duplicate key) is no poison event.
+      if (error instanceof HandlerError && !isTransient(error.cause) && (await storedCheckpoint(this.dataSource, name).catch(() => expected)) !== expected) {
+        throw new CheckpointMoved();
+      }
       throw error;
     } finally {
       await runner.release().catch(() => undefined);
     }
-    this.watcher.advance(processor.name, last);
     return last;
+  }
+
+  private committed(name: string, position: bigint): void {
+    this.persisted.set(name, position);
+    this.announcer.stored(name, position);
+    this.watcher.advance(name, position);
   }
 
   /** Records the failure for every instance to see, then waits, holding the lock, until an operator retry. */
@@ -481,20 +497,20 @@ interface RunEntry {
 }
 
 /**
- * The processor's bulk path, if it has one and the batch holds more than one event for it. Should it
- * fail, its work is undone (a savepoint) and false sends the events to `handle` one by one, which
- * finds the failing one; a lost connection goes up as it is.
+ * The processor's bulk path, if it has one and the batch holds more than one event for it; it runs
+ * first in the batch's transaction. Should it fail, the transaction starts over and false sends the
+ * events to `handle` one by one, which finds the failing one; a lost connection goes up as it is.
  */
 async function appliedInBulk(processor: EventProcessor, events: StoredEvent[], runner: QueryRunner): Promise<boolean> {
   const handled = handledBy(processor, events);
   if (!processor.handleBatch || handled.length < 2) return false;
-  await runner.query('SAVEPOINT bulk');
   try {
     await processor.handleBatch(handled, runner.manager);
     return true;
   } catch (error) {
     if (isTransient(error)) throw error;
-    await runner.query('ROLLBACK TO SAVEPOINT bulk');
+    await runner.rollbackTransaction();
+    await runner.startTransaction();
     return false;
   }
 }
