@@ -271,6 +271,22 @@ describe('processors under faults', () => {
     expect((await pool.query('SELECT count(*)::int AS n FROM receipts')).rows).toEqual([{ n: 31 }]);
   });
 
+  it('stops in the middle of a long batch after the part committed last, and a restart goes on from there', async () => {
+    const receipts = new SlowReceipts();
+    const { lastPosition } = await deposit(Array.from({ length: 30 }, (_, i) => i + 1)); // one batch of 30, about 1.2 s of work
+    const r = await runner([receipts]);
+    expect(await eventually(async () => receipts.handled > 0)).toBe(true);
+    await r.stop('receipts'); // as for a replay taking it over: it must not finish the whole batch first
+    const stoppedAt = await checkpoint('receipts');
+    expect(receipts.handled).toBeLessThan(30);
+    expect(stoppedAt).toBeLessThan(lastPosition);
+    expect((await pool.query('SELECT count(*)::int AS n FROM receipts')).rows).toEqual([{ n: receipts.handled }]);
+
+    r.start(receipts);
+    expect(await eventually(async () => (await checkpoint('receipts')) === lastPosition)).toBe(true);
+    expect((await pool.query('SELECT count(*)::int AS n FROM receipts')).rows).toEqual([{ n: 30 }]);
+  });
+
   it('a reactor with a bulk path: a poison event fails its batch; the events around it are written, it is dead-lettered', async () => {
     const receipts = new BulkReceipts();
     receipts.poison.add(3);

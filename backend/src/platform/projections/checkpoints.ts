@@ -21,9 +21,9 @@ export async function ensureCheckpoint(dataSource: DataSource, name: string): Pr
   return BigInt(rows[0]!.position); // INSERT … ON CONFLICT DO UPDATE … RETURNING answers one row
 }
 
-/** The processor's stored checkpoint, as committed (-1: no row). */
-export async function storedCheckpoint(dataSource: DataSource, name: string): Promise<bigint> {
-  const [row] = await dataSource.query<{ position: string }[]>('SELECT position FROM processor_checkpoints WHERE name = $1', [name]);
+/** Locks the checkpoint row for the transaction: a batch compares it with where it started. */
+export async function lockCheckpoint(runner: QueryRunner, name: string): Promise<bigint> {
+  const [row] = (await runner.query('SELECT position FROM processor_checkpoints WHERE name = $1 FOR UPDATE', [name])) as { position: string }[];
   return BigInt(row?.position ?? -1);
 }
 
@@ -37,17 +37,16 @@ export async function saveCheckpoint(manager: EntityManager, name: string, posit
 }
 
 /**
- * Moves a checkpoint from `from` to `to` in one statement, only if it is still at `from` (false: a
- * replay or another instance moved it). In a batch's transaction it comes last: the row stays locked
- * until the commit, and a concurrent mover waits for it and then finds the checkpoint moved.
+ * Moves a checkpoint past events the processor does not handle, in one statement instead of a
+ * transaction: only if it is still at `from` (false: a replay or another instance moved it).
  */
-export async function moveCheckpoint(db: DataSource | QueryRunner, name: string, from: bigint, to: bigint): Promise<boolean> {
-  const rows = (await db.query(
+export async function skipTo(dataSource: DataSource, name: string, from: bigint, to: bigint): Promise<boolean> {
+  const rows = await dataSource.query<unknown[]>(
     // A SELECT around it: TypeORM answers an UPDATE with [rows, count], a SELECT with its rows.
     `WITH moved AS (
        UPDATE processor_checkpoints SET position = $3, updated_at = now() WHERE name = $1 AND position = $2 RETURNING name
      ) SELECT name FROM moved`,
     [name, from.toString(), to.toString()],
-  )) as unknown[];
+  );
   return rows.length === 1;
 }

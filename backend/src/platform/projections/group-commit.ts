@@ -15,11 +15,11 @@ interface Job {
 
 /**
  * Processors handed the same live batch (the shared feed gives it to all at once) commit it in one
- * transaction: their effects, then every checkpoint moved in one statement, only from where each
- * started. Otherwise each processor would open its own transaction, three statements more each,
- * for every command that waits for them. Any failure in the group (a handler's error, a checkpoint
- * another instance moved, a lost connection) rolls the whole group back and each processor commits
- * alone, where the runner sorts out whose fault it was, as it always has.
+ * transaction: every checkpoint row locked and compared in one statement, their effects, then every
+ * checkpoint stored in one statement. Otherwise each processor would open its own transaction, four
+ * statements more each, for every command that waits for them. Any failure in the group (a handler's
+ * error, a checkpoint another instance moved, a lost connection) rolls the whole group back and each
+ * processor commits alone, where the runner sorts out whose fault it was, as it always has.
  */
 export class GroupCommit {
   private queue: Job[] = [];
@@ -57,19 +57,24 @@ export class GroupCommit {
     try {
       await runner.connect();
       await runner.startTransaction();
-      for (const { processor, events } of jobs) await apply(processor, events, runner.manager);
-      const moved = (await runner.query(
-        `WITH moved AS (
-           UPDATE processor_checkpoints c SET position = j.to_position, updated_at = now()
-             FROM unnest($1::text[], $2::bigint[], $3::bigint[]) AS j(name, from_position, to_position)
-            WHERE c.name = j.name AND c.position = j.from_position RETURNING c.name
-         ) SELECT name FROM moved`,
-        [jobs.map((job) => job.processor.name), jobs.map((job) => job.from.toString()), jobs.map((job) => job.events.at(-1)!.globalPosition.toString())],
+      const names = jobs.map((job) => job.processor.name);
+      // As a batch alone does, before any effect: an instance that lost a lock to another stops here.
+      const unmoved = (await runner.query(
+        `SELECT c.name FROM processor_checkpoints c JOIN unnest($1::text[], $2::bigint[]) AS j(name, from_position)
+            ON c.name = j.name AND c.position = j.from_position
+          ORDER BY c.name FOR UPDATE OF c`,
+        [names, jobs.map((job) => job.from.toString())],
       )) as unknown[];
-      if (moved.length !== jobs.length) {
+      if (unmoved.length !== jobs.length) {
         await runner.rollbackTransaction();
         return false;
       }
+      for (const { processor, events } of jobs) await apply(processor, events, runner.manager);
+      await runner.query(
+        `UPDATE processor_checkpoints c SET position = j.to_position, updated_at = now()
+           FROM unnest($1::text[], $2::bigint[]) AS j(name, to_position) WHERE c.name = j.name`,
+        [names, jobs.map((job) => job.events.at(-1)!.globalPosition.toString())],
+      );
       await runner.commitTransaction();
       return true;
     } catch (error) {

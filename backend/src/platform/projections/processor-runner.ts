@@ -7,7 +7,7 @@ import { DatabasePool } from '../database/database-pool.js';
 import { backoffMs, isTransient, sleep } from '../database/transient-errors.js';
 import { EventStore, type EventSubscription, type StoredEvent } from '../event-store/event-store.port.js';
 import { CheckpointWatcher, type ProcessorFailureRecord } from './checkpoint-watcher.js';
-import { ensureCheckpoint, moveCheckpoint, storedCheckpoint } from './checkpoints.js';
+import { ensureCheckpoint, lockCheckpoint, saveCheckpoint, skipTo } from './checkpoints.js';
 import { GROUP_MAX_EVENTS, GroupCommit } from './group-commit.js';
 import { CheckpointMoved, describe, HandlerError, ProcessorFailure, ReadModelsBehind } from './processor-errors.js';
 import { ProcessorFailures } from './processor-failures.js';
@@ -299,7 +299,7 @@ export class ProcessorRunner implements OnModuleInit, OnApplicationBootstrap, On
     const stored = this.persisted.get(name);
     const to = entry.position;
     if (stored === undefined || to === undefined || to <= stored || !this.watcher.holds(name)) return;
-    if (await moveCheckpoint(this.dataSource, name, stored, to)) {
+    if (await skipTo(this.dataSource, name, stored, to)) {
       this.persisted.set(name, to);
       this.announcer.stored(name, to);
     }
@@ -326,7 +326,8 @@ export class ProcessorRunner implements OnModuleInit, OnApplicationBootstrap, On
     let pending = batch;
     let failing: { eventId: string; attempts: number } | undefined;
     let waits = 0;
-    while (pending.length > 0) {
+    // Stopping (a replay taking the processor over waits for it) ends the batch after the part committed last.
+    while (pending.length > 0 && !signal.aborted) {
       try {
         const done = await this.commit(processor, from, pending, { bounded: true });
         // A transaction that ended early (MAX_TRANSACTION_MS) leaves the rest for the next one.
@@ -368,9 +369,8 @@ export class ProcessorRunner implements OnModuleInit, OnApplicationBootstrap, On
 
   /**
    * One transaction on a pooled connection: the effects of `events` and the checkpoint commit together.
-   * The checkpoint moves last, only from where this batch started, so a batch run by an instance that
-   * has since lost its lock (another one applied the same events) rolls back instead of applying them
-   * twice. Not locking the row first saves a statement per transaction.
+   * The checkpoint row is locked and compared first, so a batch started by an instance that has
+   * since lost its lock cannot apply anything twice.
    */
   private async commit(
     processor: EventProcessor,
@@ -404,6 +404,7 @@ export class ProcessorRunner implements OnModuleInit, OnApplicationBootstrap, On
     try {
       await runner.connect();
       await runner.startTransaction();
+      if ((await lockCheckpoint(runner, processor.name)) !== expected) throw new CheckpointMoved();
       if (deadLetter) {
         await this.failures.deadLetter(runner, processor.name, first, deadLetter);
       } else if (!(await appliedInBulk(processor, events, runner))) {
@@ -421,17 +422,13 @@ export class ProcessorRunner implements OnModuleInit, OnApplicationBootstrap, On
           }
         }
       }
-      if (!(await moveCheckpoint(runner, name, expected, last))) throw new CheckpointMoved();
+      await saveCheckpoint(runner.manager, processor.name, last);
       const recovered = await this.failures.clearIn(runner, processor.name);
       await runner.commitTransaction();
       this.committed(name, last);
       if (recovered) await this.failures.announceRecovered(processor.name);
     } catch (error) {
       if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
-      // A handler that failed on rows another instance wrote meanwhile (a duplicate key) is no poison event.
-      if (error instanceof HandlerError && !isTransient(error.cause) && (await storedCheckpoint(this.dataSource, name).catch(() => expected)) !== expected) {
-        throw new CheckpointMoved();
-      }
       throw error;
     } finally {
       await runner.release().catch(() => undefined);
@@ -497,20 +494,20 @@ interface RunEntry {
 }
 
 /**
- * The processor's bulk path, if it has one and the batch holds more than one event for it; it runs
- * first in the batch's transaction. Should it fail, the transaction starts over and false sends the
- * events to `handle` one by one, which finds the failing one; a lost connection goes up as it is.
+ * The processor's bulk path, if it has one and the batch holds more than one event for it. Should it
+ * fail, its work is undone (a savepoint) and false sends the events to `handle` one by one, which
+ * finds the failing one; a lost connection goes up as it is.
  */
 async function appliedInBulk(processor: EventProcessor, events: StoredEvent[], runner: QueryRunner): Promise<boolean> {
   const handled = handledBy(processor, events);
   if (!processor.handleBatch || handled.length < 2) return false;
+  await runner.query('SAVEPOINT bulk');
   try {
     await processor.handleBatch(handled, runner.manager);
     return true;
   } catch (error) {
     if (isTransient(error)) throw error;
-    await runner.rollbackTransaction();
-    await runner.startTransaction();
+    await runner.query('ROLLBACK TO SAVEPOINT bulk');
     return false;
   }
 }
