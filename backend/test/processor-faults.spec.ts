@@ -359,6 +359,19 @@ describe('processors under faults', () => {
     expect(await Promise.all(notes.map((note) => group.commit(note, first.lastPosition, next.events)))).toEqual([false, false, false]);
     expect(await transactionNotes(next.events)).toEqual([]);
     expect(await checkpoint('n2')).toBe(first.lastPosition);
+
+    // The connection lost in the middle of the group (a crash between its statements): nothing written either.
+    const balances = new Balances();
+    balances.killConnection = 1;
+    await pool.query('INSERT INTO processor_checkpoints (name, position) VALUES ($1, $2)', ['balances', first.lastPosition.toString()]);
+    const crashed = [notes[1]!, balances, notes[2]!];
+    expect(await Promise.all(crashed.map((p) => group.commit(p, first.lastPosition, next.events)))).toEqual([false, false, false]);
+    expect(await transactionNotes(next.events)).toEqual([]);
+    expect(await applied()).toBe(0);
+    // The next group, on a fresh connection, commits.
+    expect(await Promise.all(crashed.map((p) => group.commit(p, first.lastPosition, next.events)))).toEqual([true, true, true]);
+    expect(await applied()).toBe(1);
+    expect(await checkpoint('balances')).toBe(next.lastPosition);
   });
 
   it('runs each processor in exactly one instance, also while the lock connection keeps being lost', async () => {
