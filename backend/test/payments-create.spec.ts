@@ -147,6 +147,8 @@ describe('creating payments (POST /api/client/payments and its aliases)', () => 
     it('a garbled cursor is 400, an unknown id 404', async () => {
       const { token } = await registerMerchant(t);
       expect((await t.request({ method: 'GET', url: '/api/client/payments?cursor=garbage', headers: bearer(token) })).statusCode).toBe(400);
+      const crafted = Buffer.from('2026|5b20a795-8cd5-4c78-80c9-7e96793feb12').toString('base64url');
+      expect((await t.request({ method: 'GET', url: `/api/client/payments?cursor=${crafted}`, headers: bearer(token) })).json()).toMatchObject({ statusCode: 400, message: 'Invalid cursor' });
       expect((await t.request({ method: 'GET', url: '/api/client/payments/not-a-uuid', headers: bearer(token) })).statusCode).toBe(404);
     });
   });

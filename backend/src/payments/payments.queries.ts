@@ -1,21 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { formatMinor, PAYMENT_MESSAGES, type CheckoutPayment, type Environment, type Payment, type PaymentPage } from '@tallyline/contracts';
+import { formatMinor, PAYMENT_MESSAGES, TRANSACTION_MESSAGES, type CheckoutPayment, type Environment, type Payment, type PaymentPage } from '@tallyline/contracts';
 import { Repository } from 'typeorm';
 import { AppConfig } from '../platform/config/app-config.js';
 import { DomainError } from '../platform/domain-error.js';
+import { decodePageCursor, encodePageCursor } from '../platform/http/page-cursor.js';
 import type { PaymentCreated } from './payment.events.js';
 import { PaymentView } from './read-models/payment.entity.js';
 
-/** Opaque page cursor: the last row's created_at and id (the index's order). */
-export const encodeCursor = (row: Pick<PaymentView, 'createdAt' | 'id'>) => Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
+export const encodeCursor = (row: Pick<PaymentView, 'createdAt' | 'id'>) => encodePageCursor(row.createdAt, row.id);
 export function decodeCursor(cursor: string): { createdAt: string; id: string } {
-  const [createdAt, id, extra] = Buffer.from(cursor, 'base64url').toString().split('|');
-  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-  if (!createdAt || !id || extra !== undefined || !uuid.test(id) || Number.isNaN(Date.parse(createdAt))) {
-    throw DomainError.validation([{ field: 'cursor', message: 'Invalid cursor' }]);
-  }
-  return { createdAt, id };
+  const position = decodePageCursor(cursor);
+  if (!position) throw DomainError.validation([{ field: 'cursor', message: TRANSACTION_MESSAGES.cursor }]);
+  return position;
 }
 
 /** Reads of the payments read model; every one but the checkout's is scoped to the caller's merchant. */

@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { WEBHOOK_MESSAGES, type Environment, type WebhookDelivery, type WebhookDeliveryPage, type WebhookEndpoint, type WebhookEventType } from '@tallyline/contracts';
 import { DataSource, Repository } from 'typeorm';
 import { DomainError } from '../platform/domain-error.js';
+import { decodePageCursor, encodePageCursor } from '../platform/http/page-cursor.js';
 import { maskedSecret } from './endpoints/endpoint-secrets.js';
 import { WebhookEndpointView } from './read-models/webhook-endpoint.entity.js';
 
@@ -44,16 +45,11 @@ const toDelivery = (row: DeliveryRow): WebhookDelivery => ({
   createdAt: row.created_at.toISOString(),
 });
 
-/** A page position: the last row's (created_at, id), opaque to clients. */
-const encodeCursor = (row: DeliveryRow) => Buffer.from(JSON.stringify([row.created_at.toISOString(), row.id])).toString('base64url');
+const encodeCursor = (row: DeliveryRow) => encodePageCursor(row.created_at, row.id);
 function decodeCursor(cursor: string): [string, string] {
-  try {
-    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as unknown[];
-    if (typeof at === 'string' && !Number.isNaN(Date.parse(at)) && typeof id === 'string' && /^[0-9a-f-]{36}$/.test(id)) return [at, id];
-  } catch {
-    // falls through to the 400
-  }
-  throw DomainError.validation([{ field: 'cursor', message: WEBHOOK_MESSAGES.invalidCursor }]);
+  const position = decodePageCursor(cursor);
+  if (!position) throw DomainError.validation([{ field: 'cursor', message: WEBHOOK_MESSAGES.invalidCursor }]);
+  return [position.createdAt, position.id];
 }
 
 /** Reads of the webhooks tables, always scoped to one merchant and its environment. */
