@@ -138,6 +138,8 @@ describe('one error shape for every error, the framework’s own included', () =
     ['a body too large', { method: 'POST', url: '/api/auth/login', payload: JSON.stringify({ email: 'a'.repeat(2_000_000) }), headers: { 'content-type': 'application/json' } }, 413],
     ['an unsupported media type', { method: 'POST', url: '/api/auth/login', payload: '<x/>', headers: { 'content-type': 'text/xml' } }, 415],
     ['a malformed URL', { method: 'GET', url: '/api/admin/merchant-applications/%E0%A4%A' }, 400],
+    // Longer than any file name: @fastify/static answered it 403.
+    ['a path segment longer than any route, id or file', { method: 'GET', url: `/api/client/payments/${'a'.repeat(5_000)}` }, 404],
     ['a multipart body without a boundary', { method: 'POST', url: '/api/merchant-applications', payload: 'abc', headers: { 'content-type': 'multipart/form-data' } }, 400],
     ['too many multipart fields', { method: 'POST', url: '/api/merchant-applications', ...multipart(Object.fromEntries(Array.from({ length: 150 }, (_, i) => [`f${i}`, 'x']))) }, 413],
     [

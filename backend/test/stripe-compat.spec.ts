@@ -274,6 +274,23 @@ describe('Stripe-compatible API through stripe-node', () => {
       expect(await failureOf(stripe.paymentIntents.create({ amount: 100, currency: 'zzz' }))).toMatchObject({ statusCode: 400, param: 'currency' });
       expect(await failureOf(stripe.paymentIntents.list({ limit: 1000 }))).toMatchObject({ statusCode: 400, param: 'limit' });
     });
+
+    it("answers in Stripe's shape before any endpoint too: an unknown URL (a GET is not the web app's page), a malformed body, another content type", async () => {
+      // An endpoint this door does not have, as stripe-node calls it.
+      expect(await failureOf(stripe.customers.list())).toMatchObject({ type: 'StripeInvalidRequestError', statusCode: 404, message: 'Unrecognized request URL (GET: /v1/customers).' });
+      const { token } = await registerMerchant(t);
+      const key = { authorization: `Bearer ${(await t.request({ method: 'POST', url: '/api/merchants/api-keys/staging/rotate', headers: bearer(token) })).json<{ key: string }>().key}` };
+      const answers = await Promise.all([
+        t.request({ method: 'GET', url: '/v1', headers: key }),
+        t.request({ method: 'POST', url: '/v1/payment_intents', headers: { ...key, 'content-type': 'application/json' }, payload: '{' }),
+        t.request({ method: 'POST', url: '/v1/payment_intents', headers: { ...key, 'content-type': 'application/xml' }, payload: '<amount>1</amount>' }),
+        t.request({ method: 'POST', url: '/v1/payment_intents', headers: { ...key, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'amount=1&currency=gbp&description=%00' }),
+      ]);
+      expect(answers.map((res) => [res.statusCode, res.headers['content-type'], res.json()])).toEqual(
+        [404, 400, 415, 400].map((status) => [status, expect.stringContaining('application/json'), { error: expect.objectContaining({ type: 'invalid_request_error', message: expect.any(String) }) }]),
+      );
+      expect(answers[3]!.json().error).toMatchObject({ param: 'description' });
+    });
   });
 
   describe('events', () => {

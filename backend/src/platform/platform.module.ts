@@ -11,6 +11,7 @@ import { migrations } from './database/migrations/index.js';
 import { EventStore } from './event-store/event-store.port.js';
 import { PostgresEventStore } from './event-store/postgres/postgres-event-store.js';
 import { UpcasterRegistry } from './event-store/upcasting.js';
+import { ErrorShapes } from './http/error-filter.js';
 import { MailTransport, OutboxMailTransport } from './mail/mail-transport.js';
 import { ProcessorRunner } from './projections/processor-runner.js';
 import { ProjectionRebuilder } from './projections/rebuild/projection-rebuilder.js';
@@ -68,8 +69,9 @@ export class PlatformModule implements OnApplicationShutdown {
         EventSourcedCommands,
         Clock,
         { provide: MailTransport, useClass: OutboxMailTransport },
+        ErrorShapes,
       ],
-      exports: [AppConfig, DatabasePool, UpcasterRegistry, EventStore, ProcessorRunner, ProjectionRebuilder, EventSourcedCommands, Clock, MailTransport, CqrsModule],
+      exports: [AppConfig, DatabasePool, UpcasterRegistry, EventStore, ProcessorRunner, ProjectionRebuilder, EventSourcedCommands, Clock, MailTransport, ErrorShapes, CqrsModule],
     };
   }
 

@@ -3,6 +3,7 @@ import { HttpAdapterHost } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { FastifyInstance } from 'fastify';
 import { PaymentsModule, PaymentView } from '../payments/index.js';
+import { ErrorShapes } from '../platform/http/error-filter.js';
 import { WebhookFormats, WebhooksModule } from '../webhooks/index.js';
 import { StripeEventsController } from './events.controller.js';
 import { acceptFormBodies } from './form-bodies.js';
@@ -13,6 +14,7 @@ import { PaymentIntentQueries } from './payment-intents.queries.js';
 import { StripeEventView } from './read-models/stripe-event.entity.js';
 import { StripeEventsProjection } from './read-models/stripe-events.projection.js';
 import { StripeRefundsController } from './refunds.controller.js';
+import { StripeErrorFilter } from './stripe-errors.js';
 import { StripeEvents } from './stripe-events.js';
 import { StripeWebhookFormat } from './webhooks/stripe-webhook-format.js';
 import { StripeWebhookEndpointsController } from './webhooks/webhook-endpoints.controller.js';
@@ -31,6 +33,7 @@ export class StripeCompatModule implements OnModuleInit {
     private readonly http: HttpAdapterHost,
     private readonly webhookFormats: WebhookFormats,
     private readonly stripeFormat: StripeWebhookFormat,
+    private readonly errorShapes: ErrorShapes,
   ) {}
 
   onModuleInit(): void {
@@ -39,5 +42,6 @@ export class StripeCompatModule implements OnModuleInit {
     const adapter = this.http.httpAdapter as HttpAdapterHost['httpAdapter'] | null | undefined;
     if (adapter) acceptFormBodies(adapter.getInstance<FastifyInstance>());
     this.webhookFormats.register(this.stripeFormat);
+    this.errorShapes.register('/v1', new StripeErrorFilter());
   }
 }

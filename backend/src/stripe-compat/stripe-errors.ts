@@ -1,4 +1,4 @@
-import { ArgumentsHost, Catch, HttpException, Logger, type ExceptionFilter } from '@nestjs/common';
+import { ArgumentsHost, Catch, HttpException, Logger, NotFoundException, type ExceptionFilter } from '@nestjs/common';
 import { PAYMENT_MESSAGES } from '@tallyline/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isTransient } from '../platform/database/transient-errors.js';
@@ -85,6 +85,10 @@ export class StripeErrorFilter implements ExceptionFilter {
     if (error instanceof StripeApiError) return error;
     if (error instanceof DomainError) return fromDomain(error);
     if (error instanceof WrongExpectedVersionError) return StripeApiError.invalid('This object was changed at the same time by another request. Try again.', 'lock_timeout', undefined, 409);
+    // The router's: no such endpoint (our own not-founds are domain errors).
+    if (error instanceof NotFoundException) {
+      return new StripeApiError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method}: ${request.url.split('?', 1)[0]}).` });
+    }
     const status = error instanceof HttpException ? error.getStatus() : (error as { statusCode?: unknown }).statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) return StripeApiError.invalid((error as Error).message || 'Bad request', 'parameter_invalid', undefined, status);
     if (isTransient(error)) return new StripeApiError(503, { type: 'api_error', message: UNAVAILABLE_MESSAGE });

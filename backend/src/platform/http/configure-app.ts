@@ -6,7 +6,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import type { DynamicModule } from '@nestjs/common';
+import { NotFoundException, type DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -14,7 +14,7 @@ import type { AppConfig } from '../config/app-config.js';
 import { DatabasePool } from '../database/database-pool.js';
 import { Logger } from 'nestjs-pino';
 import { requestIdOf } from '../logging/logging.js';
-import { AllErrorsFilter } from './error-filter.js';
+import { AllErrorsFilter, ErrorShapes } from './error-filter.js';
 import { completeOpenApiDocument } from './openapi.js';
 import { clientErrorHandler, frameworkErrors, HELMET_OPTIONS } from './framework-errors.js';
 import { applyRateLimits, rateLimitOptions } from './rate-limits.js';
@@ -25,6 +25,7 @@ const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '../../../..');
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
 /** A file Vite named by its content hash (assets/name-AbCd1234.js), or its precompressed twin. */
+const OVERLONG_SEGMENT = /[^/]{256}/;
 const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+-[\w-]{8}\.\w+(\.br|\.gz)?$/;
 
 /**
@@ -95,6 +96,11 @@ export async function createHttpApp(config: AppConfig, root: DynamicModule): Pro
   fastify.addHook('onSend', async (request, reply) => {
     if ((request.url.startsWith('/api') || request.url.startsWith('/v1')) && !reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
   });
+  // No route, id or file has a path segment this long (file names stop at 255 bytes); @fastify/static
+  // answered such a path 403, the file system's "name too long". A 404 instead: the web apps' page for a GET.
+  fastify.addHook('onRequest', async (request) => {
+    if (OVERLONG_SEGMENT.test(request.url.split('?', 1)[0]!)) throw new NotFoundException('Not found'); // split answers at least one part
+  });
   fastify.addHook('preValidation', async (request) => rejectUnsafeInput(request));
   applyRateLimits(fastify, config);
   await app.register(fastifyRateLimit, rateLimitOptions(app.get(DatabasePool)));
@@ -126,7 +132,7 @@ export async function createHttpApp(config: AppConfig, root: DynamicModule): Pro
       void reply.sendFile(page.file, page.distDir);
     });
   }
-  app.useGlobalFilters(new AllErrorsFilter(spa));
+  app.useGlobalFilters(new AllErrorsFilter(spa, app.get(ErrorShapes)));
 
   const document = SwaggerModule.createDocument(
     app,

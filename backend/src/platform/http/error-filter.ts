@@ -1,4 +1,4 @@
-import { ArgumentsHost, Catch, HttpException, HttpStatus, Logger, type ExceptionFilter } from '@nestjs/common';
+import { ArgumentsHost, Catch, HttpException, HttpStatus, Injectable, Logger, type ExceptionFilter } from '@nestjs/common';
 import type { ErrorBody } from '@tallyline/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isTransient } from '../database/transient-errors.js';
@@ -42,16 +42,43 @@ export function statusFor(code: DomainErrorCode): number {
   }
 }
 
+/**
+ * Doors of the API whose errors have a shape of their own (the Stripe-compatible /v1), registered by
+ * their feature. Their controllers' filters see only what reaches a controller: an unknown path, a body
+ * the parser refuses or an unsupported content type under the prefix are answered here, in that shape.
+ */
+@Injectable()
+export class ErrorShapes {
+  private readonly doors: { prefix: string; filter: ExceptionFilter }[] = [];
+
+  register(prefix: string, filter: ExceptionFilter): void {
+    this.doors.push({ prefix, filter });
+  }
+
+  filterFor(url: string): ExceptionFilter | undefined {
+    const path = url.split('?', 1)[0]!; // split answers at least one part
+    return this.doors.find(({ prefix }) => path === prefix || path.startsWith(`${prefix}/`))?.filter;
+  }
+}
+
 /** The one place errors become HTTP answers. Nothing a client sends becomes a 500. */
 @Catch()
 export class AllErrorsFilter implements ExceptionFilter {
   private readonly logger = new Logger('HTTP');
 
-  constructor(private readonly spa: SpaFallback) {}
+  constructor(
+    private readonly spa: SpaFallback,
+    private readonly shapes: ErrorShapes,
+  ) {}
 
   catch(error: unknown, host: ArgumentsHost): void {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     const request = host.switchToHttp().getRequest<FastifyRequest>();
+    const door = this.shapes.filterFor(request.url);
+    if (door) {
+      door.catch(error, host);
+      return;
+    }
     const { body, headers } = this.toBody(error, request);
     if (body.statusCode === 404 && this.spa.serves(request)) {
       this.spa.send(request, reply);
