@@ -79,7 +79,7 @@ describe('onboarding: the staff review queue', () => {
       [{ range: '[0,5000]' }, 'range'],
       [{ filter: '{"q":' }, 'filter'],
       [{ filter: '["q"]' }, 'filter'],
-      [{ filter: '{"owner":"me"}' }, 'filter'],
+      [{ filter: '{"owner":"me"}' }, 'filter.owner'],
       [{ filter: '{"status":"lost"}' }, 'filter.status'],
       [{ filter: '{"q":42}' }, 'filter.q'],
     ])('answers 400 for %j', async (params, field) => {

@@ -196,6 +196,9 @@ describe('the transactions tab (GET /api/transactions and /export)', () => {
       ['?limit=101', 'limit', 'Limit must be a number between 1 and 100'],
       ['?limit=ten', 'limit', 'Limit must be a number between 1 and 100'],
       ['?cursor=not-a-cursor', 'cursor', 'Invalid cursor'],
+      // Dates JavaScript parses but PostgreSQL refuses: these were 500s.
+      [`?cursor=${Buffer.from('0000-01-01T00:00:00Z|5b20a795-8cd5-4c78-80c9-7e96793feb12').toString('base64url')}`, 'cursor', 'Invalid cursor'],
+      [`?cursor=${Buffer.from('+275760-09-13T00:00:00.000Z|5b20a795-8cd5-4c78-80c9-7e96793feb12').toString('base64url')}`, 'cursor', 'Invalid cursor'],
       ['?from=yesterday', 'from', 'Must be an ISO date (2026-01-31) or date-time with a time zone (2026-01-31T12:00:00Z)'],
       ['?to=2026-02-30', 'to', 'Must be an ISO date (2026-01-31) or date-time with a time zone (2026-01-31T12:00:00Z)'],
       ['?from=2026-01-01T10:00:00', 'from', 'Must be an ISO date (2026-01-31) or date-time with a time zone (2026-01-31T12:00:00Z)'],
@@ -219,7 +222,10 @@ describe('the transactions tab (GET /api/transactions and /export)', () => {
 
     it('refuses unknown parameters instead of silently ignoring a misspelt filter', async () => {
       const res = await list('?stauts=failed');
-      expect([res.statusCode, res.json().errors]).toEqual([400, [{ field: '(body)', message: 'Unrecognized key: "stauts"' }]]);
+      expect([res.statusCode, res.json().errors]).toEqual([400, [{ field: 'stauts', message: 'Unrecognized key: "stauts"' }]]);
+      // Hundreds of them are not all echoed back.
+      const many = await list(`?${Array.from({ length: 500 }, (_, i) => `k${i}=1`).join('&')}`);
+      expect([many.statusCode, many.json().errors[0].field, many.body.length < 1_000]).toEqual([400, 'k0', true]);
     });
 
     it('shows another merchant nothing of A, whatever the filter or search', async () => {

@@ -14,8 +14,16 @@ export class ZodValidationPipe<T extends ZodType> implements PipeTransform<unkno
   }
 }
 
+/** Enough to show a client its mistake: a message naming thousands of unknown keys is not echoed back whole. */
+const MAX_MESSAGE = 300;
+
 export function toFieldErrors(error: z.ZodError): FieldError[] {
-  return error.issues.map((issue) => ({ field: issue.path.join('.') || '(body)', message: issue.message }));
+  return error.issues.map((issue) => {
+    // Named by the (first) unknown key: `?stauts=failed` is about `stauts`, not the whole query or body.
+    const path = issue.code === 'unrecognized_keys' ? [...issue.path, ...issue.keys.slice(0, 1)] : issue.path;
+    const message = issue.message.length > MAX_MESSAGE ? `${issue.message.slice(0, MAX_MESSAGE)}…` : issue.message;
+    return { field: path.join('.').slice(0, MAX_MESSAGE) || '(body)', message };
+  });
 }
 
 export const zodPipe = <T extends ZodType>(schema: T) => new ZodValidationPipe(schema);
