@@ -128,19 +128,28 @@ describe('the merchant dashboard against the real app', () => {
     await page.close();
   });
 
-  it('transactions: Refund is offered for completed payments only, asks first, and refunds', async () => {
+  it('transactions: Refund is offered for completed payments only, asks first, refunds part, then the rest', async () => {
     const page = await open('/dashboard/transactions');
     const table = page.getByTestId('transactions-table');
     await table.getByText(merchant.pending).waitFor();
     assert.equal(await table.getByRole('button', { name: `Refund transaction ${merchant.pending}` }).count(), 0);
     await shoot(page, 'transactions-1280');
+    const row = table.locator('tbody tr', { hasText: merchant.paid[0] ?? '-' });
     await table.getByRole('button', { name: `Refund transaction ${merchant.paid[0]}` }).click();
+    await page.getByText('£25.00 will be refunded in full to Ann Smith. This cannot be undone.').waitFor();
+    await page.getByRole('textbox', { name: 'Amount to refund (GBP)' }).fill('10');
+    await page.getByText('£10.00 of £25.00 will be refunded to Ann Smith. This cannot be undone.').waitFor();
+    await shoot(page, 'refund-partial');
     await page.getByRole('button', { name: 'Confirm refund' }).click();
     await page.getByText('Refund processed').waitFor();
     await page.getByText('The refund has been successfully processed.').waitFor();
+    // Still completed, with the part refunded shown; the rest is what the dialog offers next.
+    await row.getByText('£10.00 refunded').waitFor();
+    await row.getByRole('button', { name: `Refund transaction ${merchant.paid[0]}` }).click();
+    await page.getByText('£15.00, what is left of £25.00 after £10.00 refunded before, will be refunded to Ann Smith. This cannot be undone.').waitFor();
+    await page.getByRole('button', { name: 'Confirm refund' }).click();
     await table.getByRole('button', { name: `Refund transaction ${merchant.paid[0]}` }).waitFor({ state: 'detached' });
-    const row = table.locator('tbody tr', { hasText: merchant.paid[0] ?? '-' });
-    await row.getByText('refunded').waitFor();
+    await row.getByText('Refunded', { exact: true }).waitFor();
     await page.close();
   });
 

@@ -34,6 +34,18 @@ export function formatMinor(amountMinor: number, currency: string): string {
   return exponent === 0 ? `${sign}${digits}` : `${sign}${digits.slice(0, -exponent)}.${digits.slice(-exponent)}`;
 }
 
+/**
+ * The inverse of formatMinor, for amounts people type: "12.5" or "1,012.50" GBP → 101250. Null when
+ * it is not an amount in that currency (a sign, letters, more decimals than the currency has, too large).
+ */
+export function parseMajor(text: string, currency: string): number | null {
+  const match = /^(\d{1,12})(?:\.(\d*))?$/.exec(text.trim().replaceAll(',', ''));
+  const exponent = currencyExponent(currency);
+  if (!match || (match[2] ?? '').length > exponent) return null;
+  const minor = Number(`${match[1]}${(match[2] ?? '').padEnd(exponent, '0')}`);
+  return minor <= MAX_AMOUNT_MINOR ? minor : null;
+}
+
 export const amountMinorSchema = z
   .number({ error: 'Amount must be an integer number of minor units' })
   .int('Amount must be an integer number of minor units')

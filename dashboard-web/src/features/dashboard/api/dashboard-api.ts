@@ -48,7 +48,9 @@ export function usePaymentTimeline(id: string | null) {
 export function useRefund() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequest<RefundResult>(`/api/transactions/${encodeURIComponent(id)}/refund`, { method: 'POST', json: {} }),
+    // No amount: everything left, as the server counts it at the moment of the refund.
+    mutationFn: ({ id, amount }: { id: string; amount?: number | undefined }) =>
+      apiRequest<RefundResult>(`/api/transactions/${encodeURIComponent(id)}/refund`, { method: 'POST', json: amount === undefined ? {} : { amount } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: [DASHBOARD_KEY] }),
   });
 }

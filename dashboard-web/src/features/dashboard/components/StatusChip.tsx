@@ -1,7 +1,7 @@
 import { Chip } from '@mui/material';
 import type { PaymentStatus } from '@tallyline/contracts';
-import { statusColor } from '../format';
+import { STATUS_LABELS, statusColor } from '../format';
 
 export function StatusChip({ status }: { status: PaymentStatus }) {
-  return <Chip size="small" label={status} color={statusColor(status)} sx={{ textTransform: 'capitalize', fontWeight: 600 }} />;
+  return <Chip size="small" label={STATUS_LABELS[status]} color={statusColor(status)} sx={{ fontWeight: 600 }} />;
 }

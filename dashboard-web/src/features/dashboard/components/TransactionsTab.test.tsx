@@ -65,11 +65,41 @@ describe('TransactionsTab', () => {
     fetchMock.mockResolvedValue(jsonResponse(200, { data: [tx('pay_disputed', 'disputed')], nextCursor: null }));
     renderTab(<TransactionsTab />, '/dashboard/transactions');
     const table = await screen.findByTestId('transactions-table');
-    // The chip capitalises its label: Disputed on screen.
-    const chip = within(table).getByText('disputed').closest('.MuiChip-root');
-    expect(chip).toHaveStyle({ textTransform: 'capitalize' });
+    const chip = within(table).getByText('Disputed').closest('.MuiChip-root');
     expect(chip).toHaveClass('MuiChip-colorDefault');
     expect(within(table).queryByRole('button', { name: /^Refund transaction/ })).not.toBeInTheDocument();
+  });
+
+  it('names every status in words, requires_action included, and filters by it', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, { data: [tx('pay_3ds', 'requires_action')], nextCursor: null }));
+    renderTab(<TransactionsTab />, '/dashboard/transactions');
+    expect(await within(await screen.findByTestId('transactions-table')).findByText('Requires action')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('combobox', { name: 'Status' }));
+    await userEvent.click(screen.getByRole('option', { name: 'Requires action' }));
+    expect(requested(fetchMock).at(-1)).toBe('/api/transactions?status=requires_action&limit=20');
+  });
+
+  it('refunds what is left of a partly refunded payment, or the part typed, and refuses more than is left', async () => {
+    const partly = { ...tx('pay_part', 'completed'), amount: '170.24', refundedAmount: '50.00', customerName: 'Barbara Liskov' };
+    fetchMock.mockImplementation((input) =>
+      Promise.resolve((input as string).includes('/refund') ? jsonResponse(200, { id: 'pay_part', status: 'completed' }) : jsonResponse(200, { data: [partly], nextCursor: null })),
+    );
+    renderTab(<TransactionsTab />, '/dashboard/transactions');
+    const table = await screen.findByTestId('transactions-table');
+    expect(within(table).getByText('£50.00 refunded')).toBeInTheDocument();
+    await userEvent.click(within(table).getByRole('button', { name: 'Refund transaction pay_part' }));
+    expect(await screen.findByText('£120.24, what is left of £170.24 after £50.00 refunded before, will be refunded to Barbara Liskov. This cannot be undone.')).toBeInTheDocument();
+    const amount = screen.getByRole('textbox', { name: 'Amount to refund (GBP)' });
+    await userEvent.type(amount, '120.25');
+    expect(screen.getByText('At most £120.24 can be refunded')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Confirm refund' })).toBeDisabled();
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '20.5');
+    expect(screen.getByText('£20.50 of £170.24 will be refunded to Barbara Liskov. This cannot be undone.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm refund' }));
+    expect(await screen.findByText('Refund processed')).toBeInTheDocument();
+    const call = fetchMock.mock.calls.find((c) => (c[0] as string).includes('/refund'))!;
+    expect([call[0], JSON.parse(String(call[1]?.body))]).toEqual(['/api/transactions/pay_part/refund', { amount: 2050 }]);
   });
 
   it('shows the empty state', async () => {

@@ -1,14 +1,15 @@
 import { useState } from 'react';
-import { Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, IconButton, Tooltip, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, IconButton, TextField, Tooltip, Typography } from '@mui/material';
 import Download from '@mui/icons-material/Download';
 import Visibility from '@mui/icons-material/Visibility';
 import { useSearchParams } from 'wouter';
-import type { Transaction } from '@tallyline/contracts';
+import { formatMinor, type Transaction } from '@tallyline/contracts';
 import { ResponsiveTable } from '../../../components/responsive-table';
 import { useToast } from '../../../components/toast';
 import { errorMessage } from '../../../lib/api';
 import { downloadTransactionsCsv, useRefund, useTransactions } from '../api/dashboard-api';
 import { formatDate, formatMoney, METHOD_LABELS } from '../format';
+import { refundPlan } from '../refund-plan';
 import { apiFilters } from '../transaction-filters';
 import { StatusChip } from './StatusChip';
 import { TransactionDrawer } from './TransactionDrawer';
@@ -20,25 +21,42 @@ const PAGE_SIZE = 20;
 function RefundDialog({ transaction, onClose }: { transaction: Transaction | null; onClose: () => void }) {
   const toast = useToast();
   const refund = useRefund();
+  const [typed, setTyped] = useState('');
+  const plan = transaction && refundPlan(transaction, typed);
   const confirm = () => {
-    if (!transaction) return;
-    refund.mutate(transaction.id, {
-      onSuccess: () => toast({ title: 'Refund processed', description: 'The refund has been successfully processed.' }),
-      onError: () => toast({ title: 'Refund failed', description: 'Failed to process refund. Please try again.', variant: 'destructive' }),
-      onSettled: onClose,
-    });
+    if (!transaction || !plan || plan.error) return;
+    refund.mutate(
+      { id: transaction.id, amount: plan.amount },
+      {
+        onSuccess: () => toast({ title: 'Refund processed', description: 'The refund has been successfully processed.' }),
+        onError: () => toast({ title: 'Refund failed', description: 'Failed to process refund. Please try again.', variant: 'destructive' }),
+        onSettled: onClose,
+      },
+    );
   };
   return (
     <Dialog open={transaction !== null} onClose={refund.isPending ? undefined : onClose}>
       <DialogTitle>Refund this transaction?</DialogTitle>
-      <DialogContent>
-        <DialogContentText>
-          {transaction && `${formatMoney(transaction.amount, transaction.currency)} will be refunded in full to ${transaction.customerName || 'the customer'}. This cannot be undone.`}
-        </DialogContentText>
-      </DialogContent>
+      {transaction && plan && (
+        <DialogContent>
+          <TextField
+            label={`Amount to refund (${transaction.currency})`}
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            placeholder={formatMinor(plan.remaining, transaction.currency)}
+            error={plan.error}
+            helperText={plan.error ? plan.text : 'Leave empty to refund everything left'}
+            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+            disabled={refund.isPending}
+            fullWidth
+            sx={{ mt: 1, mb: 2 }}
+          />
+          {!plan.error && <DialogContentText>{plan.text}</DialogContentText>}
+        </DialogContent>
+      )}
       <DialogActions>
         <Button onClick={onClose} disabled={refund.isPending}>Cancel</Button>
-        <Button onClick={confirm} color="error" variant="contained" disabled={refund.isPending}>
+        <Button onClick={confirm} color="error" variant="contained" disabled={refund.isPending || !plan || plan.error}>
           {refund.isPending ? 'Refunding...' : 'Confirm refund'}
         </Button>
       </DialogActions>
@@ -118,7 +136,12 @@ export function TransactionsTab() {
               <Typography variant="body2">{t.customerName || 'N/A'}</Typography>
               <Typography variant="body2" color="text.secondary">{t.customerEmail || 'N/A'}</Typography>
             </Box>,
-            formatMoney(t.amount, t.currency),
+            <Box key="m">
+              <Typography variant="body2">{formatMoney(t.amount, t.currency)}</Typography>
+              {Number(t.refundedAmount) > 0 && t.status !== 'refunded' && (
+                <Typography variant="body2" color="text.secondary">{formatMoney(t.refundedAmount, t.currency)} refunded</Typography>
+              )}
+            </Box>,
             METHOD_LABELS[t.paymentMethod],
             <StatusChip key="s" status={t.status} />,
             formatDate(t.createdAt),
@@ -156,7 +179,7 @@ export function TransactionsTab() {
         </Box>
       </CardContent>
       <TransactionDrawer id={search.get('view')} onClose={() => setView(null)} />
-      <RefundDialog transaction={refunding} onClose={() => setRefunding(null)} />
+      <RefundDialog key={refunding?.id ?? ''} transaction={refunding} onClose={() => setRefunding(null)} />
     </Card>
   );
 }
