@@ -50,6 +50,15 @@ export function apiFilters(url: URLSearchParams): URLSearchParams {
   return query;
 }
 
+/** The custom range ends before it starts: nothing to ask the API for, the date fields say why. */
+export const REVERSED_RANGE_MESSAGE = 'To must not be before From';
+export function reversedRange(url: URLSearchParams): boolean {
+  const from = url.get('from');
+  const to = url.get('to');
+  // ISO dates (yyyy-mm-dd) sort as text.
+  return url.get('range') === 'custom' && Boolean(from && to && from > to);
+}
+
 /** The URL with one filter changed; any change starts again from the first page. */
 export function withFilter(url: URLSearchParams, key: (typeof FILTER_KEYS)[number], value: string): URLSearchParams {
   const next = new URLSearchParams(url);

@@ -18,12 +18,14 @@ export function useMerchantAnalytics(days: number) {
 }
 
 /** One page of GET /api/transactions for the given query string (filters, limit, cursor). */
-export function useTransactions(query: URLSearchParams) {
+/** `enabled: false` while the filters cannot be asked for (a reversed date range). */
+export function useTransactions(query: URLSearchParams, enabled = true) {
   const search = query.toString();
   return useQuery({
     queryKey: [DASHBOARD_KEY, 'transactions', search],
     queryFn: () => apiRequest<TransactionPage>(`/api/transactions?${search}`),
     placeholderData: keepPreviousData,
+    enabled,
   });
 }
 

@@ -1,7 +1,7 @@
 import { Box, MenuItem, TextField } from '@mui/material';
 import { useSearchParams } from 'wouter';
 import { METHOD_LABELS, STATUS_LABELS } from '../format';
-import { AMOUNT_RANGES, DATE_RANGES, METHOD_OPTIONS, STATUS_OPTIONS, withFilter, type FILTER_KEYS } from '../transaction-filters';
+import { AMOUNT_RANGES, DATE_RANGES, METHOD_OPTIONS, REVERSED_RANGE_MESSAGE, reversedRange, STATUS_OPTIONS, withFilter, type FILTER_KEYS } from '../transaction-filters';
 
 type FilterKey = (typeof FILTER_KEYS)[number];
 
@@ -25,6 +25,9 @@ function Select({ label, name, options }: { label: string; name: FilterKey; opti
 
 function DateField({ label, name }: { label: string; name: 'from' | 'to' }) {
   const [search, setSearch] = useSearchParams();
+  const reversed = reversedRange(search);
+  // The picker offers only days on the right side of the other end.
+  const bound = name === 'from' ? { max: search.get('to') ?? undefined } : { min: search.get('from') ?? undefined };
   return (
     <TextField
       type="date"
@@ -32,7 +35,9 @@ function DateField({ label, name }: { label: string; name: 'from' | 'to' }) {
       label={label}
       value={search.get(name) ?? ''}
       onChange={(event) => setSearch(withFilter(search, name, event.target.value))}
-      slotProps={{ inputLabel: { shrink: true } }}
+      error={reversed}
+      helperText={reversed && name === 'to' ? REVERSED_RANGE_MESSAGE : undefined}
+      slotProps={{ inputLabel: { shrink: true }, htmlInput: bound }}
     />
   );
 }

@@ -102,6 +102,15 @@ describe('TransactionsTab', () => {
     expect([call[0], JSON.parse(String(call[1]?.body))]).toEqual(['/api/transactions/pay_part/refund', { amount: 2050 }]);
   });
 
+  it('a custom range that ends before it starts is marked on the date fields and not asked for', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, { data: [], nextCursor: null }));
+    renderTab(<TransactionsTab />, '/dashboard/transactions?range=custom&from=2026-11-20&to=2026-11-10');
+    expect(await screen.findByText('To must not be before From')).toBeInTheDocument();
+    expect(screen.getByText('Choose a To date on or after the From date')).toBeInTheDocument();
+    expect(screen.getByLabelText('To')).toHaveAttribute('min', '2026-11-20');
+    expect(requested(fetchMock).filter((url) => url.startsWith('/api/transactions'))).toEqual([]);
+  });
+
   it('shows the empty state', async () => {
     fetchMock.mockResolvedValue(jsonResponse(200, { data: [], nextCursor: null }));
     renderTab(<TransactionsTab />, '/dashboard/transactions');

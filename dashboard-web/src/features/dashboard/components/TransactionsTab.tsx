@@ -10,7 +10,7 @@ import { errorMessage } from '../../../lib/api';
 import { downloadTransactionsCsv, useRefund, useTransactions } from '../api/dashboard-api';
 import { formatDate, formatMoney, METHOD_LABELS } from '../format';
 import { refundPlan } from '../refund-plan';
-import { apiFilters } from '../transaction-filters';
+import { apiFilters, reversedRange } from '../transaction-filters';
 import { StatusChip } from './StatusChip';
 import { TransactionDrawer } from './TransactionDrawer';
 import { TransactionFilters } from './TransactionFilters';
@@ -95,7 +95,8 @@ export function TransactionsTab() {
   query.set('limit', String(PAGE_SIZE));
   const cursor = trail.at(-1);
   if (cursor) query.set('cursor', cursor);
-  const page = useTransactions(query);
+  const reversed = reversedRange(search);
+  const page = useTransactions(query, !reversed);
   const [refunding, setRefunding] = useState<Transaction | null>(null);
 
   const setPage = (next: string[]) => {
@@ -112,7 +113,8 @@ export function TransactionsTab() {
   };
 
   let body;
-  if (page.isPending) body = <Typography role="status" sx={{ py: 4, textAlign: 'center' }}>Loading transactions...</Typography>;
+  if (reversed) body = <EmptyState>Choose a To date on or after the From date</EmptyState>;
+  else if (page.isPending) body = <Typography role="status" sx={{ py: 4, textAlign: 'center' }}>Loading transactions...</Typography>;
   else if (page.error) body = <LoadError error={page.error} what="transactions" onRetry={() => void page.refetch()} />;
   else if (page.data.data.length === 0)
     body = (

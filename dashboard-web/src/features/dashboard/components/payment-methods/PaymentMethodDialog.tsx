@@ -27,7 +27,8 @@ export function PaymentMethodDialog({ method, onClose }: Props) {
   const configure = useConfigurePaymentMethod(method?.id ?? '');
   const saving = add.isPending || configure.isPending;
   const type = useWatch({ control: form.control, name: 'type' });
-  const defaults = type ? defaultFeeOf(type) : undefined;
+  // What an empty fee field means: the type's fee when adding, the method's own (unchanged) when configuring.
+  const defaults = method ? formValuesOf(method) : type ? defaultFeeOf(type) : undefined;
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {

@@ -109,4 +109,16 @@ describe('PaymentMethodsTab', () => {
     expect(screen.getByText('Update failed')).toBeInTheDocument();
     expect(bodyOf(fetchMock, `PATCH /api/payment-methods/${klarna.id}`)).toEqual({ name: 'Klarna', isActive: true, processingFee: 2.5, fixedFee: '0.20' });
   });
+
+  it('Configure with the fees cleared keeps them, and the empty fields say so with the current fees (not the type defaults)', async () => {
+    answerBy(fetchMock, { 'GET /api/payment-methods': [200, [klarna]], [`PATCH /api/payment-methods/${klarna.id}`]: [200, klarna] });
+    renderTab(<PaymentMethodsTab />, `/dashboard/payments?method=${klarna.id}`);
+    const dialog = await screen.findByRole('dialog', { name: 'Configure Klarna' });
+    for (const label of ['Processing fee', 'Fixed fee']) await userEvent.clear(within(dialog).getByLabelText(label));
+    expect(within(dialog).getByLabelText('Processing fee')).toHaveAttribute('placeholder', '2.5');
+    expect(within(dialog).getByLabelText('Fixed fee')).toHaveAttribute('placeholder', '0.20');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await screen.findByText('Payment method updated');
+    expect(bodyOf(fetchMock, `PATCH /api/payment-methods/${klarna.id}`)).toEqual({ name: 'Klarna', isActive: false });
+  });
 });

@@ -117,7 +117,7 @@ export function ApiKeysSection({ environment }: { environment: Environment }) {
           ? `The current key (ending ${existing.last4}) stops working immediately: every integration using it gets 401 until it uses the new key. The new key is shown once.`
           : 'The new key is shown once.'}
       </ConfirmDialog>
-      <SecretOnceDialog title="Your new API key" label="API key" secret={reveal} onClose={() => setReveal(null)} />
+      <SecretOnceDialog title="Your new API key" label="API key" secret={reveal} onClose={() => setReveal(null)} keptOnPage />
     </SettingsSection>
   );
 }

@@ -11,17 +11,25 @@ interface Props {
   label: string;
   secret: string | null;
   onClose: () => void;
+  /** The page keeps the secret in memory after the dialog closes (show and copy until a reload). */
+  keptOnPage?: boolean;
 }
 
+/** "API key" stays as it is, "Signing secret" becomes "signing secret" inside a sentence. */
+const inSentence = (label: string) => (/^[A-Z]{2}/.test(label) ? label : `${label.charAt(0).toLowerCase()}${label.slice(1)}`);
+
 /** A full secret (API key, webhook signing secret) shown the one time the server hands it out. */
-export function SecretOnceDialog({ title, label, secret, onClose }: Props) {
+export function SecretOnceDialog({ title, label, secret, onClose, keptOnPage = false }: Props) {
   const [shown, setShown] = useState(true);
   return (
     <Dialog open={secret !== null} fullWidth maxWidth="sm" aria-labelledby="secret-dialog-title">
       <DialogTitle id="secret-dialog-title">{title}</DialogTitle>
       <DialogContent>
         <Alert severity="warning" sx={{ mb: 2 }}>
-          Copy this {label.toLowerCase()} now and store it somewhere safe. It is shown only once: after you close this window it cannot be displayed again.
+          Copy this {inSentence(label)} now and store it somewhere safe.{' '}
+          {keptOnPage
+            ? 'This page keeps it until you leave or reload it: after that it cannot be displayed again.'
+            : 'It is shown only once: after you close this window it cannot be displayed again.'}
         </Alert>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
           <TextField

@@ -82,6 +82,8 @@ describe('SettingsTab', () => {
     await userEvent.click(within(confirm).getByRole('button', { name: 'Rotate key' }));
     const reveal = await screen.findByRole('dialog', { name: 'Your new API key' });
     expect(within(reveal).getByTestId('secret-value')).toHaveValue('sk_test_NEWKEY0000000000000000b2c4');
+    // What the key row below does after the dialog: show and copy it until the page is left.
+    expect(reveal).toHaveTextContent('Copy this API key now and store it somewhere safe. This page keeps it until you leave or reload it: after that it cannot be displayed again.');
     await userEvent.click(within(reveal).getByRole('button', { name: 'Copy API key' }));
     expect(await screen.findByText('API key copied to clipboard.')).toBeInTheDocument();
     await userEvent.click(within(reveal).getByRole('button', { name: 'I have saved it' }));
@@ -111,6 +113,7 @@ describe('SettingsTab', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add endpoint' }));
     const reveal = await screen.findByRole('dialog', { name: 'Your webhook signing secret' });
     expect(within(reveal).getByTestId('secret-value')).toHaveValue('whsec_c2VjcmV0LXNpZ25pbmcta2V5LWZvci10ZXN0cw==');
+    expect(reveal).toHaveTextContent('Copy this signing secret now and store it somewhere safe. It is shown only once: after you close this window it cannot be displayed again.');
     expect(bodyOf(fetchMock, 'POST /api/webhook-endpoints')).toEqual({ url: 'https://shop.example/hooks', description: 'Order system', eventTypes: ['payment.completed'] });
   });
 
