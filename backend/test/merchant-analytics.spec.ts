@@ -109,7 +109,7 @@ describe('merchant analytics', () => {
     await t.request({ method: 'PATCH', url: '/api/merchants/environment', headers: bearer(merchant.token), payload: { environment: 'staging' } });
   });
 
-  it.each(['?days=0', '?days=367', '?days=1.5', '?days=abc', '?days=30&currency=GBP'])('refuses %s with 400', async (query) => {
+  it.each(['?days=0', '?days=367', '?days=1.5', '?days=abc', '?days=1e2', '?days=0x10', '?days=30&currency=GBP'])('refuses %s with 400', async (query) => {
     const res = await analytics(query);
     expect(res.statusCode).toBe(400);
     expect(res.body).not.toMatch(/stack|at \//);

@@ -149,6 +149,7 @@ describe('creating payments (POST /api/client/payments and its aliases)', () => 
       expect((await t.request({ method: 'GET', url: '/api/client/payments?cursor=garbage', headers: bearer(token) })).statusCode).toBe(400);
       const crafted = Buffer.from('2026|5b20a795-8cd5-4c78-80c9-7e96793feb12').toString('base64url');
       expect((await t.request({ method: 'GET', url: `/api/client/payments?cursor=${crafted}`, headers: bearer(token) })).json()).toMatchObject({ statusCode: 400, message: 'Invalid cursor' });
+      expect((await t.request({ method: 'GET', url: '/api/client/payments?status=failed', headers: bearer(token) })).json()).toMatchObject({ statusCode: 400, errors: [{ field: 'status' }] });
       expect((await t.request({ method: 'GET', url: '/api/client/payments/not-a-uuid', headers: bearer(token) })).statusCode).toBe(404);
     });
   });

@@ -195,6 +195,9 @@ describe('the transactions tab (GET /api/transactions and /export)', () => {
       ['?limit=0', 'limit', 'Limit must be a number between 1 and 100'],
       ['?limit=101', 'limit', 'Limit must be a number between 1 and 100'],
       ['?limit=ten', 'limit', 'Limit must be a number between 1 and 100'],
+      ['?limit=0x10', 'limit', 'Limit must be a number between 1 and 100'],
+      ['?limit=1e1', 'limit', 'Limit must be a number between 1 and 100'],
+      ['?limit=', 'limit', 'Limit must be a number between 1 and 100'],
       ['?cursor=not-a-cursor', 'cursor', 'Invalid cursor'],
       // Dates JavaScript parses but PostgreSQL refuses: these were 500s.
       [`?cursor=${Buffer.from('0000-01-01T00:00:00Z|5b20a795-8cd5-4c78-80c9-7e96793feb12').toString('base64url')}`, 'cursor', 'Invalid cursor'],

@@ -1,3 +1,4 @@
+import { queryInteger } from './http.js';
 import { z } from 'zod';
 import { environmentSchema, type Environment } from './merchants.js';
 
@@ -95,12 +96,7 @@ export const exchangeRateQuerySchema = z
   });
 
 export const cryptoListQuerySchema = z.object({
-  limit: z.coerce
-    .number({ error: 'Limit must be a number between 1 and 100' })
-    .int('Limit must be a number between 1 and 100')
-    .min(1, 'Limit must be a number between 1 and 100')
-    .max(100, 'Limit must be a number between 1 and 100')
-    .default(20),
+  limit: queryInteger(1, 100, 'Limit must be a number between 1 and 100').default(20),
   environment: environmentSchema.optional(),
 });
 

@@ -1,3 +1,4 @@
+import { queryInteger } from '../http.js';
 import { z } from 'zod';
 
 /** GET /api/admin/stats/applications-per-day: the `days` query parameter's bounds and default. */
@@ -5,12 +6,7 @@ export const APPLICATIONS_PER_DAY = { min: 1, max: 366, default: 30 } as const;
 
 export const applicationsPerDayQuerySchema = z.strictObject(
   {
-    days: z.coerce
-      .number({ error: `days must be a whole number from ${APPLICATIONS_PER_DAY.min} to ${APPLICATIONS_PER_DAY.max}` })
-      .int(`days must be a whole number from ${APPLICATIONS_PER_DAY.min} to ${APPLICATIONS_PER_DAY.max}`)
-      .min(APPLICATIONS_PER_DAY.min, `days must be a whole number from ${APPLICATIONS_PER_DAY.min} to ${APPLICATIONS_PER_DAY.max}`)
-      .max(APPLICATIONS_PER_DAY.max, `days must be a whole number from ${APPLICATIONS_PER_DAY.min} to ${APPLICATIONS_PER_DAY.max}`)
-      .default(APPLICATIONS_PER_DAY.default),
+    days: queryInteger(APPLICATIONS_PER_DAY.min, APPLICATIONS_PER_DAY.max, `days must be a whole number from ${APPLICATIONS_PER_DAY.min} to ${APPLICATIONS_PER_DAY.max}`).default(APPLICATIONS_PER_DAY.default),
   },
   { error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown parameter ${issue.keys.join(', ')}` : undefined) },
 );

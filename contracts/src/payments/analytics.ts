@@ -1,3 +1,4 @@
+import { queryInteger } from '../http.js';
 import { z } from 'zod';
 import type { Environment } from '../merchants.js';
 import type { PaymentMethodType } from './payment-methods.js';
@@ -7,7 +8,7 @@ export const ANALYTICS_DAYS_MESSAGE = `days must be a whole number from 1 to ${A
 
 /** GET /api/merchants/analytics?days=30: the last `days` UTC days, today included. */
 export const analyticsQuerySchema = z.strictObject({
-  days: z.coerce.number({ error: ANALYTICS_DAYS_MESSAGE }).int(ANALYTICS_DAYS_MESSAGE).min(1, ANALYTICS_DAYS_MESSAGE).max(ANALYTICS_MAX_DAYS, ANALYTICS_DAYS_MESSAGE).default(30),
+  days: queryInteger(1, ANALYTICS_MAX_DAYS, ANALYTICS_DAYS_MESSAGE).default(30),
 });
 export type AnalyticsQuery = z.output<typeof analyticsQuerySchema>;
 

@@ -1,3 +1,4 @@
+import { queryInteger } from '../http.js';
 import { z } from 'zod';
 import { environmentSchema } from '../merchants.js';
 import { PAYMENT_METHOD_TYPES } from './payment-methods.js';
@@ -118,9 +119,12 @@ export const paymentSchema = z.object({
 });
 export type Payment = z.infer<typeof paymentSchema>;
 
-/** GET /api/client/payments: newest first; nextCursor is null on the last page. */
-export const paymentListQuerySchema = z.object({
-  limit: z.coerce.number({ error: 'Limit must be a number between 1 and 100' }).int('Limit must be a number between 1 and 100').min(1, 'Limit must be a number between 1 and 100').max(100, 'Limit must be a number between 1 and 100').default(20),
+/**
+ * GET /api/client/payments: newest first; nextCursor is null on the last page. Strict: a filter this
+ * list does not have (`status=failed`) is a 400, not a silently unfiltered answer.
+ */
+export const paymentListQuerySchema = z.strictObject({
+  limit: queryInteger(1, 100, 'Limit must be a number between 1 and 100').default(20),
   cursor: z.string().max(200, 'Invalid cursor').optional(),
   environment: environmentSchema.optional(),
 });

@@ -1,3 +1,4 @@
+import { queryInteger } from '../http.js';
 import { z } from 'zod';
 import { PAYMENT_METHOD_TYPES } from './payment-methods.js';
 import { MAX_AMOUNT_MINOR, PAYMENT_STATUSES, type PaymentStatus } from './payment.js';
@@ -84,7 +85,7 @@ export type TransactionFilter = z.output<typeof transactionExportQuerySchema>;
 export const transactionListQuerySchema = z
   .strictObject({
     ...filterShape,
-    limit: z.coerce.number({ error: TRANSACTION_MESSAGES.limit }).int(TRANSACTION_MESSAGES.limit).min(1, TRANSACTION_MESSAGES.limit).max(100, TRANSACTION_MESSAGES.limit).default(20),
+    limit: queryInteger(1, 100, TRANSACTION_MESSAGES.limit).default(20),
     cursor: z.string({ error: TRANSACTION_MESSAGES.cursor }).max(200, TRANSACTION_MESSAGES.cursor).optional(),
   })
   .superRefine(checkFilter);
