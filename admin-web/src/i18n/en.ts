@@ -1,4 +1,4 @@
-import { APPLICATION_STATUS_LABELS, ONBOARDING_MESSAGES } from '@tallyline/contracts';
+import { APPLICATION_STATUS_LABELS, ONBOARDING_MESSAGES, PAYMENT_STATUS_LABELS } from '@tallyline/contracts';
 
 /**
  * Every label of the back-office, in English. Texts the spec fixes (statuses, toasts, the empty queue)
@@ -255,15 +255,7 @@ export const en = {
         gatewayTransactionId: 'Gateway transaction',
       },
       filters: { from: 'Created from', to: 'Created to' },
-      status: {
-        pending: 'Pending',
-        requires_action: 'Requires action',
-        completed: 'Completed',
-        failed: 'Failed',
-        refunded: 'Refunded',
-        canceled: 'Canceled',
-        disputed: 'Disputed',
-      },
+      status: PAYMENT_STATUS_LABELS,
       timeline: {
         title: 'Timeline',
         empty: 'No events recorded for this payment.',

@@ -8,6 +8,16 @@ const paymentMethodField = z.enum(PAYMENT_METHOD_TYPES, { error: 'Payment method
 
 export const PAYMENT_STATUSES = ['pending', 'requires_action', 'completed', 'failed', 'refunded', 'canceled', 'disputed'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+/** Each status in words, as both apps show it. */
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+  pending: 'Pending',
+  requires_action: 'Requires action',
+  completed: 'Completed',
+  failed: 'Failed',
+  refunded: 'Refunded',
+  canceled: 'Canceled',
+  disputed: 'Disputed',
+};
 
 /** The largest amount we accept, in minor units: far below 2^53, so sums stay exact in JS numbers. */
 export const MAX_AMOUNT_MINOR = 99_999_999_999;

@@ -15,16 +15,6 @@ export const METHOD_LABELS: Record<PaymentMethodType, string> = {
   digital_wallet: 'Digital Wallet',
 };
 
-export const STATUS_LABELS: Record<PaymentStatus, string> = {
-  pending: 'Pending',
-  requires_action: 'Requires action',
-  completed: 'Completed',
-  failed: 'Failed',
-  refunded: 'Refunded',
-  canceled: 'Canceled',
-  disputed: 'Disputed',
-};
-
 /** Spec §4: green completed, yellow pending, red failed, grey refunded or anything else. */
 export function statusColor(status: PaymentStatus): 'success' | 'warning' | 'error' | 'default' {
   if (status === 'completed') return 'success';

@@ -1,6 +1,7 @@
 import { Box, MenuItem, TextField } from '@mui/material';
 import { useSearchParams } from 'wouter';
-import { METHOD_LABELS, STATUS_LABELS } from '../format';
+import { PAYMENT_STATUS_LABELS } from '@tallyline/contracts';
+import { METHOD_LABELS } from '../format';
 import { AMOUNT_RANGES, DATE_RANGES, METHOD_OPTIONS, REVERSED_RANGE_MESSAGE, reversedRange, STATUS_OPTIONS, withFilter, type FILTER_KEYS } from '../transaction-filters';
 
 type FilterKey = (typeof FILTER_KEYS)[number];
@@ -48,7 +49,7 @@ export function TransactionFilters() {
   return (
     <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, minmax(0, 1fr))' }, mb: 2 }}>
       <Select label="Date Range" name="range" options={[{ value: '', label: 'All time' }, ...DATE_RANGES]} />
-      <Select label="Status" name="status" options={[{ value: '', label: 'All statuses' }, ...STATUS_OPTIONS.map((s) => ({ value: s, label: STATUS_LABELS[s] }))]} />
+      <Select label="Status" name="status" options={[{ value: '', label: 'All statuses' }, ...STATUS_OPTIONS.map((s) => ({ value: s, label: PAYMENT_STATUS_LABELS[s] }))]} />
       <Select label="Payment Method" name="method" options={[{ value: '', label: 'All methods' }, ...METHOD_OPTIONS.map((m) => ({ value: m, label: METHOD_LABELS[m] }))]} />
       <Select label="Amount Range" name="amount" options={[{ value: '', label: 'All amounts' }, ...Object.entries(AMOUNT_RANGES).map(([value, range]) => ({ value, label: range.label }))]} />
       {search.get('range') === 'custom' && (
