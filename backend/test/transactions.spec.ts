@@ -189,6 +189,21 @@ describe('the transactions tab (GET /api/transactions and /export)', () => {
       expect(seen).toEqual([...ids].reverse());
     });
 
+    it("a period is the analytics tab's: N UTC days, today included, from midnight", async () => {
+      const c = await registerMerchant(t);
+      const midnight = new Date();
+      midnight.setUTCHours(0, 0, 0, 0);
+      const firstDay = midnight.getTime() - 6 * DAY;
+      const [inside, before] = await givenPayments(t, [
+        { merchantId: c.merchant.id, environment: c.merchant.environment, createdAt: new Date(firstDay + 1_000), customerName: 'First Day' },
+        { merchantId: c.merchant.id, environment: c.merchant.environment, createdAt: new Date(firstDay - 1_000), customerName: 'Day Before' },
+      ]);
+      expect(await idsOf('?period=7d', c.token)).toEqual([inside]);
+      expect(await idsOf('?period=30d', c.token)).toEqual([inside, before]);
+      const analytics = await t.request({ method: 'GET', url: '/api/merchants/analytics?days=7', headers: bearer(c.token) });
+      expect(analytics.json()).toMatchObject({ totalTransactions: 1 });
+    });
+
     it.each([
       ['?status=paid', 'status', 'Status must be one of pending, requires_action, completed, failed, refunded, canceled, disputed'],
       ['?paymentMethod=cash', 'paymentMethod', 'Payment method must be one of credit_card, bank_transfer, digital_wallet'],

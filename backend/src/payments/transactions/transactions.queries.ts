@@ -15,6 +15,15 @@ import { decodeCursor, encodeCursor } from '../payments.queries.js';
 import type { PaymentView } from '../read-models/payment.entity.js';
 
 const DAY_MS = 86_400_000;
+
+/**
+ * "The last 7 days" as the analytics tab counts them: 7 UTC days, today included, from midnight. Counting
+ * back 7×24 hours instead made the two tabs disagree about the same week.
+ */
+function periodStart(days: number): Date {
+  const today = new Date();
+  return new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) - (days - 1) * DAY_MS);
+}
 /** Rows per round trip of the CSV export: a few hundred kilobytes held at a time, whatever the total. */
 const EXPORT_BATCH = 1_000;
 
@@ -178,7 +187,7 @@ function filtered({ merchantId, environment }: { merchantId: string; environment
   if (filter.currency) where((v) => `p.currency = ${v}`, filter.currency);
   if (filter.minAmount !== undefined) where((v) => `p.amount_minor >= ${v}`, filter.minAmount);
   if (filter.maxAmount !== undefined) where((v) => `p.amount_minor <= ${v}`, filter.maxAmount);
-  const from = filter.period ? new Date(Date.now() - TRANSACTION_PERIODS[filter.period] * DAY_MS) : filter.from?.at;
+  const from = filter.period ? periodStart(TRANSACTION_PERIODS[filter.period]) : filter.from?.at;
   if (from) where((v) => `p.created_at >= ${v}`, from);
   if (filter.to) {
     // A bare date includes its whole (UTC) day.
