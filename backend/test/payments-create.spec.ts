@@ -44,6 +44,8 @@ describe('creating payments (POST /api/client/payments and its aliases)', () => 
       environment: 'staging',
     });
     expect(payment.paymentUrl).toBe(`${t.config.publicUrl}/pay/${payment.id}`);
+    // What the developers page's Quick Start samples read: `if (success && redirectUrl)` send the customer there.
+    expect([payment.success, payment.redirectUrl]).toEqual([true, payment.paymentUrl]);
     expect(await eventsOf('PaymentCreated', payment.id)).toBe(1);
     const row = (await db.query<{ amount_minor: string }[]>(`SELECT amount_minor FROM payments WHERE id = $1`, [payment.id]))[0];
     expect(row?.amount_minor).toBe('10000');

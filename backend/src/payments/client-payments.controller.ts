@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiHeader, ApiTags } from '@nestjs/swagger';
-import { paymentCreateSchema, paymentListQuerySchema, type Environment, type Payment, type PaymentPage } from '@tallyline/contracts';
+import { paymentCreateSchema, paymentListQuerySchema, type Environment, type Payment, type PaymentCreatedAnswer, type PaymentPage } from '@tallyline/contracts';
 import type { z } from 'zod';
 import { AcceptsApiKey, CurrentApiKey, Roles, type ApiKeyPrincipal } from '../platform/auth/auth.decorators.js';
 import type { AuthenticatedRequest } from '../platform/auth/authenticated-request.js';
@@ -50,12 +50,12 @@ abstract class PaymentsApi {
     @CurrentApiKey() key: ApiKeyPrincipal | undefined,
     @Req() request: AuthenticatedRequest,
     @Ctx() ctx: CommandContext,
-  ): Promise<Payment> {
+  ): Promise<PaymentCreatedAnswer> {
     const idempotencyKey = idempotencyKeyOf(idempotencyHeader);
     const { environment: named, ...input } = body;
     const { merchantId, environment } = await this.callerOf(key, request, named);
-    const created = await this.commandBus.execute(new CreatePayment(merchantId, environment, input, idempotencyKey, ctx));
-    return this.queries.fromCreated(created);
+    const created = this.queries.fromCreated(await this.commandBus.execute(new CreatePayment(merchantId, environment, input, idempotencyKey, ctx)));
+    return { ...created, success: true, redirectUrl: created.paymentUrl };
   }
 
   @Get()
@@ -106,7 +106,7 @@ export class PaymentsAliasController extends PaymentsApi {
     @CurrentApiKey() key: ApiKeyPrincipal | undefined,
     @Req() request: AuthenticatedRequest,
     @Ctx() ctx: CommandContext,
-  ): Promise<Payment> {
+  ): Promise<PaymentCreatedAnswer> {
     return this.create(body, idempotencyHeader, key, request, ctx);
   }
 }

@@ -130,6 +130,14 @@ export const paymentSchema = z.object({
 export type Payment = z.infer<typeof paymentSchema>;
 
 /**
+ * The create call's answer: the payment, plus what the developers page's Quick Start samples read
+ * (spec: "the example reads success and redirectUrl from the answer"): where to send the customer,
+ * the hosted payment page.
+ */
+export const paymentCreatedSchema = paymentSchema.extend({ success: z.literal(true), redirectUrl: z.string() });
+export type PaymentCreatedAnswer = z.infer<typeof paymentCreatedSchema>;
+
+/**
  * GET /api/client/payments: newest first; nextCursor is null on the last page. Strict: a filter this
  * list does not have (`status=failed`) is a 400, not a silently unfiltered answer.
  */
