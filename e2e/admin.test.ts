@@ -114,6 +114,28 @@ describe('back-office: staff review of merchant applications', () => {
     await server?.stop();
   });
 
+  it('a deep link opened signed out goes to the sign-in form once, without asking the API', async () => {
+    for (const path of ['/admin/payments', '/admin/applications', '/admin/merchants']) {
+      const other = await browser.newPage();
+      const visited: string[] = [];
+      other.on('framenavigated', (frame) => {
+        if (frame === other.mainFrame()) visited.push(new URL(frame.url()).pathname);
+      });
+      const refused: string[] = [];
+      other.on('response', (response) => {
+        if (response.status() === 401) refused.push(response.url());
+      });
+      await other.goto(server.url + path);
+      await other.getByRole('button', { name: 'Sign in' }).waitFor();
+      // Long enough for the page and the form to take turns, as they did about 20 times a second.
+      await other.waitForTimeout(1_500);
+      assert.match(other.url(), /\/admin\/login$/);
+      assert.ok(visited.filter((visit) => visit === path).length <= 2, `${path}: ${visited.join(' → ')}`);
+      assert.deepEqual(refused, []);
+      await other.close();
+    }
+  });
+
   it('refuses a merchant account with a clear message', async () => {
     const merchant = await registerMerchant(server.url);
     const other = await browser.newPage();

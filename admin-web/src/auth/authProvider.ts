@@ -56,7 +56,13 @@ export const authProvider: AuthProvider = {
   // shows the message, then calls logout(), which ends the session.
   async checkError(error: unknown) {
     const status = error instanceof HttpError ? error.status : (error as { status?: number } | null)?.status;
-    if (status === 401 || status === 403) throw new Error('ra.notification.logged_out');
+    if (status !== 401 && status !== 403) return;
+    // Already signed out (a deep link opened without a session, or the calls of a page that was loading
+    // when the session ended): checkAuth sends the user to the sign-in form. Logging out again for each
+    // call raced that redirect, and the page and the form took turns, about 20 times a second.
+    // eslint-disable-next-line @typescript-eslint/only-throw-error
+    if (!sessionToken()) throw { message: false, logoutUser: false };
+    throw new Error('ra.notification.logged_out');
   },
 
   async getIdentity() {

@@ -8,7 +8,9 @@ function withBearer(headers: Headers): Headers {
 }
 
 /** JSON calls for the data provider: the staff session's Bearer token on every request. */
-export function httpClient(url: string, options: fetchUtils.Options = {}) {
+export async function httpClient(url: string, options: fetchUtils.Options = {}) {
+  // Without a session every call is a 401: the server need not be asked (the sign-in form is on its way).
+  if (!sessionToken()) throw new HttpError('Authentication required', 401);
   const headers = withBearer(new Headers(options.headers ?? { Accept: 'application/json' }));
   return fetchUtils.fetchJson(url, { ...options, headers });
 }
