@@ -65,7 +65,7 @@ describe('staff views of money and the merchant drawer timeline', () => {
     other.token = await merchant(other.company);
     ids.refunded = await payment(owner.token, 2500, APPROVE_CARD);
     await api(`/api/transactions/${ids.refunded}/refund`, { amount: 1000 });
-    ids.declined = await payment(owner.token, 4000, DECLINE_CARD);
+    ids.declined = await payment(owner.token, 400_000, DECLINE_CARD);
     const { key } = await api<{ key: string }>('/api/merchants/api-keys/production/rotate', {});
     const intent = await api<{ id: string }>('/v1/payment_intents', { amount: 990, currency: 'eur' }, key);
     ids.viaStripe = intent.id.slice(3).replace(/^(.{8})(.{4})(.{4})(.{4})/, '$1-$2-$3-$4-');
@@ -109,7 +109,7 @@ describe('staff views of money and the merchant drawer timeline', () => {
     await page.getByRole('combobox', { name: 'Status' }).click();
     await page.getByRole('option', { name: 'Failed' }).click();
     await page.waitForFunction(() => document.querySelectorAll('table tbody tr').length === 1);
-    await page.locator('table tbody tr').getByText('40.00 GBP').waitFor();
+    await page.locator('table tbody tr').getByText('4,000.00 GBP').waitFor();
     const filter = JSON.parse(new URL(page.url()).searchParams.get('filter') ?? '{}') as Record<string, string>;
     assert.equal(filter.status, 'failed');
     assert.match(filter.merchantId ?? '', /^[0-9a-f-]{36}$/);

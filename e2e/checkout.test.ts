@@ -107,10 +107,14 @@ describe('hosted checkout (/pay/{id}) against the real app', () => {
   });
 
   it('a declined card shows the gateway\'s message, also after a reload', async () => {
-    const { paymentUrl } = await paymentLink();
+    // An order id of one long word, as shops make them: wrapped on a phone, not cut off at the card's edge.
+    const orderId = `order-${randomUUID().replaceAll('-', '')}${randomUUID().replaceAll('-', '')}`;
+    const { paymentUrl } = await paymentLink({ orderId });
     const page = await openLink(paymentUrl, 390);
     await page.getByRole('heading', { level: 1, name: '£25.00' }).waitFor();
     await fitsPhone(page);
+    const order = page.getByText(`Order ${orderId}`);
+    assert.ok(await order.evaluate((line) => line.scrollWidth <= line.clientWidth), 'the order id is cut off');
     await shoot(page, 'checkout-form-390');
     await payWith(page, CARDS.decline);
     await page.getByRole('heading', { name: 'Payment failed' }).waitFor();

@@ -12,8 +12,9 @@ export function OrderSummary({ payment }: { payment: CheckoutPayment }) {
       <Typography variant="h1" sx={{ fontSize: { xs: 32, sm: 40 }, fontWeight: 800, letterSpacing: -0.5, my: 0.5 }} data-testid="checkout-amount">
         {formatAmount(payment.amount, payment.currency)}
       </Typography>
-      {payment.description && <Typography data-testid="checkout-description">{payment.description}</Typography>}
-      <Typography variant="body2" color="text.secondary">
+      {payment.description && <Typography data-testid="checkout-description" sx={{ overflowWrap: 'anywhere' }}>{payment.description}</Typography>}
+      {/* Order ids are the merchant's, often one long word: wrapped rather than cut off on a phone. */}
+      <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
         Order {payment.orderId}
       </Typography>
     </Box>
