@@ -1,5 +1,5 @@
-import { queryInteger } from './http.js';
 import { z } from 'zod';
+import { queryInteger } from './http.js';
 import { environmentSchema, type Environment } from './merchants.js';
 
 /** Spec §9: the fiats and cryptos the crypto page offers, and a payment's life before it expires. */

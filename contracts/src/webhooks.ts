@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryInteger } from './http.js';
 import { environmentSchema } from './merchants.js';
 
 /** Every event type a webhook endpoint can subscribe to (Standard Webhooks `type` of the payload). */
@@ -85,7 +86,7 @@ export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
 /** GET /api/webhook-endpoints/{id}/deliveries: newest first; `cursor` is the previous page's nextCursor. */
 export const webhookDeliveryListQuerySchema = z.object({
   cursor: z.string().max(200).optional(),
-  limit: z.coerce.number({ error: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(100, 'limit must be at most 100').default(20),
+  limit: queryInteger(1, 100, 'limit must be a whole number from 1 to 100').default(20),
 });
 export interface WebhookDeliveryPage {
   data: WebhookDelivery[];

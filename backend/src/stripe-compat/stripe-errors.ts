@@ -5,6 +5,7 @@ import { isTransient } from '../platform/database/transient-errors.js';
 import { DomainError } from '../platform/domain-error.js';
 import { WrongExpectedVersionError } from '../platform/event-store/event-store.port.js';
 import { UNAVAILABLE_MESSAGE } from '../platform/http/error-filter.js';
+import { pathOf } from '../platform/http/url-path.js';
 import { KEY_REUSED } from './idempotency/idempotency-key.decider.js';
 
 type StripeErrorType = 'api_error' | 'card_error' | 'idempotency_error' | 'invalid_request_error';
@@ -87,7 +88,7 @@ export class StripeErrorFilter implements ExceptionFilter {
     if (error instanceof WrongExpectedVersionError) return StripeApiError.invalid('This object was changed at the same time by another request. Try again.', 'lock_timeout', undefined, 409);
     // The router's: no such endpoint (our own not-founds are domain errors).
     if (error instanceof NotFoundException) {
-      return new StripeApiError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method}: ${request.url.split('?', 1)[0]}).` });
+      return new StripeApiError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method}: ${pathOf(request.url)}).` });
     }
     const status = error instanceof HttpException ? error.getStatus() : (error as { statusCode?: unknown }).statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) return StripeApiError.invalid((error as Error).message || 'Bad request', 'parameter_invalid', undefined, status);

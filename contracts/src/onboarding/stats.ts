@@ -1,5 +1,5 @@
-import { queryInteger } from '../http.js';
 import { z } from 'zod';
+import { queryInteger } from '../http.js';
 
 /** GET /api/admin/stats/applications-per-day: the `days` query parameter's bounds and default. */
 export const APPLICATIONS_PER_DAY = { min: 1, max: 366, default: 30 } as const;

@@ -1,5 +1,5 @@
-import { queryInteger } from '../http.js';
 import { z } from 'zod';
+import { queryInteger } from '../http.js';
 import type { Environment } from '../merchants.js';
 import type { PaymentMethodType } from './payment-methods.js';
 

@@ -1,5 +1,5 @@
-import { queryInteger } from '../http.js';
 import { z } from 'zod';
+import { queryInteger } from '../http.js';
 import { PAYMENT_METHOD_TYPES } from './payment-methods.js';
 import { MAX_AMOUNT_MINOR, PAYMENT_STATUSES, type PaymentStatus } from './payment.js';
 

@@ -24,6 +24,7 @@ function periodStart(days: number): Date {
   const today = new Date();
   return new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) - (days - 1) * DAY_MS);
 }
+
 /** Rows per round trip of the CSV export: a few hundred kilobytes held at a time, whatever the total. */
 const EXPORT_BATCH = 1_000;
 

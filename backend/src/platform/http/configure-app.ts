@@ -19,13 +19,15 @@ import { completeOpenApiDocument } from './openapi.js';
 import { clientErrorHandler, frameworkErrors, HELMET_OPTIONS } from './framework-errors.js';
 import { applyRateLimits, rateLimitOptions } from './rate-limits.js';
 import { SpaFallback } from './spa-fallback.js';
+import { pathOf } from './url-path.js';
 import { rejectUnsafeInput } from './zod-validation.js';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '../../../..');
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
-/** A file Vite named by its content hash (assets/name-AbCd1234.js), or its precompressed twin. */
+/** Longer than any file name (255 bytes), route or id. */
 const OVERLONG_SEGMENT = /[^/]{256}/;
+/** A file Vite named by its content hash (assets/name-AbCd1234.js), or its precompressed twin. */
 const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+-[\w-]{8}\.\w+(\.br|\.gz)?$/;
 
 /**
@@ -99,7 +101,7 @@ export async function createHttpApp(config: AppConfig, root: DynamicModule): Pro
   // No route, id or file has a path segment this long (file names stop at 255 bytes); @fastify/static
   // answered such a path 403, the file system's "name too long". A 404 instead: the web apps' page for a GET.
   fastify.addHook('onRequest', async (request) => {
-    if (OVERLONG_SEGMENT.test(request.url.split('?', 1)[0]!)) throw new NotFoundException('Not found'); // split answers at least one part
+    if (OVERLONG_SEGMENT.test(pathOf(request.url))) throw new NotFoundException('Not found');
   });
   fastify.addHook('preValidation', async (request) => rejectUnsafeInput(request));
   applyRateLimits(fastify, config);

@@ -5,6 +5,7 @@ import { isTransient } from '../database/transient-errors.js';
 import { DomainError, type DomainErrorCode } from '../domain-error.js';
 import { WrongExpectedVersionError } from '../event-store/event-store.port.js';
 import { SpaFallback } from './spa-fallback.js';
+import { pathOf } from './url-path.js';
 
 export const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again shortly.';
 
@@ -56,7 +57,7 @@ export class ErrorShapes {
   }
 
   filterFor(url: string): ExceptionFilter | undefined {
-    const path = url.split('?', 1)[0]!; // split answers at least one part
+    const path = pathOf(url);
     return this.doors.find(({ prefix }) => path === prefix || path.startsWith(`${prefix}/`))?.filter;
   }
 }

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { pathOf } from './url-path.js';
 
 export interface WebApp {
   /** URL prefix without trailing slash: '' for the dashboard, '/admin' for the back-office. */
@@ -58,10 +59,4 @@ export class SpaFallback {
       .filter((app) => app.prefix === '' || path === app.prefix || path.startsWith(`${app.prefix}/`))
       .sort((a, b) => b.prefix.length - a.prefix.length)[0];
   }
-}
-
-/** The URL without its query string. */
-function pathOf(url: string): string {
-  const query = url.indexOf('?');
-  return query === -1 ? url : url.slice(0, query);
 }

@@ -11,6 +11,11 @@ export interface RefundPlan {
   error: boolean;
 }
 
+/** What was refunded of a payment that is still completed, in minor units: 0 once it is refunded in full. */
+export function partlyRefunded(transaction: Transaction): number {
+  return transaction.status === 'refunded' ? 0 : (parseMajor(transaction.refundedAmount, transaction.currency) ?? 0);
+}
+
 /** What refunding `typed` (empty: everything left) of a completed payment does; minor units throughout, never float sums. */
 export function refundPlan(transaction: Transaction, typed: string): RefundPlan {
   const { currency } = transaction;

@@ -9,7 +9,7 @@ import { useToast } from '../../../components/toast';
 import { errorMessage } from '../../../lib/api';
 import { downloadTransactionsCsv, useRefund, useTransactions } from '../api/dashboard-api';
 import { formatDate, formatMoney, METHOD_LABELS } from '../format';
-import { refundPlan } from '../refund-plan';
+import { partlyRefunded, refundPlan } from '../refund-plan';
 import { apiFilters, reversedRange } from '../transaction-filters';
 import { StatusChip } from './StatusChip';
 import { TransactionDrawer } from './TransactionDrawer';
@@ -140,7 +140,7 @@ export function TransactionsTab() {
             </Box>,
             <Box key="m">
               <Typography variant="body2">{formatMoney(t.amount, t.currency)}</Typography>
-              {Number(t.refundedAmount) > 0 && t.status !== 'refunded' && (
+              {partlyRefunded(t) > 0 && (
                 <Typography variant="body2" color="text.secondary">{formatMoney(t.refundedAmount, t.currency)} refunded</Typography>
               )}
             </Box>,
