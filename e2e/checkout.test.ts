@@ -115,6 +115,10 @@ describe('hosted checkout (/pay/{id}) against the real app', () => {
     await fitsPhone(page);
     const order = page.getByText(`Order ${orderId}`);
     assert.ok(await order.evaluate((line) => line.scrollWidth <= line.clientWidth), 'the order id is cut off');
+    // The empty fields' labels read whole (the expiry's was "Expiry (MM/…" beside the CVC).
+    for (const label of await page.locator('form label').all()) {
+      assert.ok(await label.evaluate((text) => text.scrollWidth <= text.clientWidth), `label "${await label.innerText()}" is cut off`);
+    }
     await shoot(page, 'checkout-form-390');
     await payWith(page, CARDS.decline);
     await page.getByRole('heading', { name: 'Payment failed' }).waitFor();

@@ -80,13 +80,15 @@ export function CardForm({ submitLabel, busy, onSubmit }: CardFormProps) {
           slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 23 } }}
           {...field('cardNumber')}
         />
-        <Stack direction="row" spacing={2}>
+        {/* Side by side while the expiry's label fits whole (about 170 px); on a narrower phone, one under the other. */}
+        <Stack direction="row" useFlexGap spacing={2} sx={{ flexWrap: 'wrap' }}>
           <TextInput
             label="Expiry (MM/YY)"
             autoComplete="cc-exp"
             placeholder="MM/YY"
             required
             fullWidth
+            sx={{ flex: '3 1 170px' }}
             slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 7 } }}
             {...field('expiry')}
           />
@@ -96,6 +98,7 @@ export function CardForm({ submitLabel, busy, onSubmit }: CardFormProps) {
             placeholder="123"
             required
             fullWidth
+            sx={{ flex: '2 1 90px' }}
             slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 4 } }}
             {...field('cvc')}
           />
