@@ -34,7 +34,7 @@ async function cryptoPayment(baseUrl: string): Promise<CreatedCryptoPayment> {
 describe('hosted crypto payment page (/crypto-payments/{id})', () => {
   const app = useAppAndBrowser();
 
-  it('shows amount, address, QR code, countdown and live status; the staging button confirms the payment', async () => {
+  it('shows amount, address, QR code, countdown and live status; the staging button confirms the payment and the QR code goes', async () => {
     const payment = await cryptoPayment(app.server.url);
     const page = await app.browser.newPage();
     const errors = watchErrors(page);
@@ -57,6 +57,8 @@ describe('hosted crypto payment page (/crypto-payments/{id})', () => {
     await page.getByTestId('crypto-status').filter({ hasText: 'Completato' }).waitFor();
     assert.match(await page.getByTestId('crypto-tx').innerText(), /^[0-9a-f]{64}$/);
     assert.equal(await page.getByRole('button', { name: 'Simula conferma' }).count(), 0);
+    // Paid: no code left to scan (a second transfer would be money sent for nothing).
+    assert.equal(await qr.count(), 0);
 
     // Live status: a reload reads the recorded state, not the page's memory.
     await page.reload();
