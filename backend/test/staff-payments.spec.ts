@@ -90,6 +90,13 @@ describe('staff views of money and payment timelines', () => {
       expect(idsOf(res)).toEqual(sorted(...expected));
     });
 
+    it('finds a payment by its id as staff paste it: whole, in part, in capitals, or without dashes', async () => {
+      const id = ids.declined;
+      for (const q of [id, id.slice(9, 23), id.toUpperCase(), id.replaceAll('-', ''), id.replaceAll('-', '').slice(6, 20)]) {
+        expect(idsOf(await list({ merchantId: a.merchant.id, q }))).toEqual([id]);
+      }
+    });
+
     it('filters by merchant: B sees none of A\'s', async () => {
       expect(idsOf(await list({ merchantId: b.merchant.id }))).toEqual([ids.ofB]);
     });

@@ -75,7 +75,11 @@ export class StaffPaymentQueries {
     if (filter.to) query.andWhere('p.created_at <= :to', { to: filter.to });
     if (filter.refunded !== undefined) query.andWhere(filter.refunded ? 'p.refunded_minor > 0' : 'p.refunded_minor = 0');
     if (filter.q?.trim()) {
-      query.andWhere('(p.id::text LIKE :q OR lower(p.order_id) LIKE :q OR lower(p.customer_name) LIKE :q OR lower(p.customer_email) LIKE :q)', { q: likePattern(filter.q.trim()) });
+      const q = filter.q.trim();
+      // An id is matched without its dashes, so one pasted from a gateway reference or a log line without them is found too.
+      const idDigits = q.replaceAll('-', '');
+      const byId = idDigits ? "replace(p.id::text, '-', '') LIKE :idDigits OR " : '';
+      query.andWhere(`(${byId}lower(p.order_id) LIKE :q OR lower(p.customer_name) LIKE :q OR lower(p.customer_email) LIKE :q)`, { q: likePattern(q), idDigits: likePattern(idDigits) });
     }
     if (filter.id) query.andWhere('p.id IN (:...ids)', { ids: filter.id.length ? filter.id : [null] });
     query.orderBy(sort.column, sort.order).addOrderBy('p.id', sort.order);
