@@ -118,6 +118,15 @@ describe('CORS', () => {
     const methods = String(res.headers['access-control-allow-methods']).split(/,\s*/);
     expect(methods).toEqual(expect.arrayContaining(['GET', 'POST', 'PATCH']));
   });
+
+  it('answers an OPTIONS without Origin (no preflight) with the methods and no origin allowed, not an error', async () => {
+    for (const headers of [{}, { 'access-control-request-method': 'POST' }]) {
+      const res = await t.request({ method: 'OPTIONS', url: '/api/merchants/environment', headers });
+      expect(res.statusCode).toBe(204);
+      expect(String(res.headers['access-control-allow-methods']).split(/,\s*/)).toEqual(expect.arrayContaining(['GET', 'POST', 'PATCH']));
+      expect(res.headers['access-control-allow-origin']).toBeUndefined();
+    }
+  });
 });
 
 describe('CORS by default', () => {

@@ -93,6 +93,9 @@ export async function createHttpApp(config: AppConfig, root: DynamicModule): Pro
     credentials: true,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     exposedHeaders: ['Content-Range', 'ETag', 'Retry-After', 'X-Request-Id'],
+    // An OPTIONS without Origin is no browser's preflight but a client asking what the API allows: a 204
+    // listing the methods (and no Access-Control-Allow-Origin), not the plugin's plain-text 400.
+    strictPreflight: false,
   });
   // API answers are per caller (tokens, keys, documents): no cache, no proxy may keep them.
   fastify.addHook('onSend', async (request, reply) => {
