@@ -6,21 +6,12 @@ import type { z } from 'zod';
 import { AcceptsApiKey, CurrentApiKey, Roles, type ApiKeyPrincipal } from '../platform/auth/auth.decorators.js';
 import type { AuthenticatedRequest } from '../platform/auth/authenticated-request.js';
 import type { CommandContext } from '../platform/commands/command-context.js';
-import { DomainError } from '../platform/domain-error.js';
 import { Ctx } from '../platform/http/request-context.js';
 import { ApiZodBody, zodPipe } from '../platform/http/zod-validation.js';
 import { MerchantQueries } from '../merchants/index.js';
 import { CreatePayment } from './create-payment/create-payment.command.js';
+import { idempotencyKeyOf } from './idempotency/idempotency-key-header.js';
 import { PaymentQueries } from './payments.queries.js';
-
-/** Printable ASCII, as Stripe accepts: anything else is a client mistake, not a key. */
-function idempotencyKeyOf(header: string | undefined): string | null {
-  if (header === undefined) return null;
-  if (!/^[\x21-\x7e]{1,255}$/.test(header)) {
-    throw DomainError.validation([{ field: 'Idempotency-Key', message: 'Idempotency-Key must be 1 to 255 printable characters' }]);
-  }
-  return header;
-}
 
 /**
  * The payments API for integrators (JWT or sk_ key) behind its three doors: /api/client/payments

@@ -3,6 +3,8 @@ export { PaymentMethodsModule } from './payment-methods.module.js';
 export { CreatePayment } from './create-payment/create-payment.command.js';
 export { PayPayment } from './pay-payment/pay-payment.command.js';
 export { RefundPayment } from './refund-payment/refund-payment.command.js';
+export { BindIdempotencyKey } from './idempotency/bind-idempotency-key.command.js';
+export { idempotencyKeyIdOf } from './idempotency/bind-idempotency-key.handler.js';
 export { isPaymentEvent, type PaymentEvent } from './payment.events.js';
 export { PaymentsModule } from './payments.module.js';
 export { PaymentReportsModule } from './payment-reports.module.js';

@@ -5,6 +5,7 @@ import { CheckoutController } from './checkout.controller.js';
 import { ClientPaymentsController, PaymentsAliasController } from './client-payments.controller.js';
 import { CreatePaymentHandler } from './create-payment/create-payment.handler.js';
 import { IpnSettingsController } from './ipn-settings.controller.js';
+import { BindIdempotencyKeyHandler } from './idempotency/bind-idempotency-key.handler.js';
 import { HttpPaymentGateway } from './gateway/http-payment-gateway.js';
 import { PaymentGateway } from './gateway/payment-gateway.js';
 import { TestCardTokens } from './gateway/test-card-tokens.js';
@@ -35,6 +36,7 @@ import { WebhooksController } from './webhooks.controller.js';
     ProcessIpnHandler,
     RefundPaymentHandler,
     CancelPaymentHandler,
+    BindIdempotencyKeyHandler,
     TestCardTokens,
     PaymentQueries,
     GatewayCallQueries,

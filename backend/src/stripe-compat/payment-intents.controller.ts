@@ -2,12 +2,11 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query, UseFilters } from 
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiHeader, ApiTags } from '@nestjs/swagger';
 import type { z } from 'zod';
-import { CancelPayment, CreatePayment, PayPayment, TestCardTokens, type PaymentView } from '../payments/index.js';
+import { BindIdempotencyKey, CancelPayment, CreatePayment, PayPayment, TestCardTokens, type PaymentView } from '../payments/index.js';
 import { AcceptsApiKey, CurrentApiKey, Roles, type ApiKeyPrincipal } from '../platform/auth/auth.decorators.js';
 import type { CommandContext } from '../platform/commands/command-context.js';
 import { Ctx } from '../platform/http/request-context.js';
 import { ApiZodBody, zodPipe } from '../platform/http/zod-validation.js';
-import { BindIdempotencyKey } from './idempotency/bind-idempotency-key.command.js';
 import { PaymentIntentQueries, type Caller } from './payment-intents.queries.js';
 import { callerOf, IdempotencyKey, idempotencyKeyOf } from './stripe-caller.js';
 import { StripeApiError, StripeErrorFilter } from './stripe-errors.js';

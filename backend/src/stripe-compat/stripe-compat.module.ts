@@ -7,7 +7,6 @@ import { ErrorShapes } from '../platform/http/error-filter.js';
 import { WebhookFormats, WebhooksModule } from '../webhooks/index.js';
 import { StripeEventsController } from './events.controller.js';
 import { acceptFormBodies } from './form-bodies.js';
-import { BindIdempotencyKeyHandler } from './idempotency/bind-idempotency-key.handler.js';
 import { PaymentHistories } from './payment-history.js';
 import { PaymentIntentsController } from './payment-intents.controller.js';
 import { PaymentIntentQueries } from './payment-intents.queries.js';
@@ -26,7 +25,7 @@ import { StripeWebhookEndpointsController } from './webhooks/webhook-endpoints.c
 @Module({
   imports: [PaymentsModule, WebhooksModule, TypeOrmModule.forFeature([PaymentView, StripeEventView])],
   controllers: [PaymentIntentsController, StripeRefundsController, StripeEventsController, StripeWebhookEndpointsController],
-  providers: [PaymentIntentQueries, PaymentHistories, StripeEvents, StripeEventsProjection, StripeWebhookFormat, BindIdempotencyKeyHandler],
+  providers: [PaymentIntentQueries, PaymentHistories, StripeEvents, StripeEventsProjection, StripeWebhookFormat],
 })
 export class StripeCompatModule implements OnModuleInit {
   constructor(

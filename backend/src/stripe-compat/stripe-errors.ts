@@ -6,7 +6,6 @@ import { DomainError } from '../platform/domain-error.js';
 import { WrongExpectedVersionError } from '../platform/event-store/event-store.port.js';
 import { UNAVAILABLE_MESSAGE } from '../platform/http/error-filter.js';
 import { pathOf } from '../platform/http/url-path.js';
-import { KEY_REUSED } from './idempotency/idempotency-key.decider.js';
 
 type StripeErrorType = 'api_error' | 'card_error' | 'idempotency_error' | 'invalid_request_error';
 
@@ -44,7 +43,8 @@ function fromDomain(error: DomainError): StripeApiError {
     case 'validation':
       return StripeApiError.invalid(error.message, 'parameter_invalid', param);
     case 'unprocessable':
-      if (error.message === PAYMENT_MESSAGES.idempotencyMismatch || error.message === KEY_REUSED) {
+      // Our words for a reused key, Stripe's at its door (stripe-node raises StripeIdempotencyError on this code).
+      if (error.message === PAYMENT_MESSAGES.idempotencyMismatch) {
         return new StripeApiError(400, { type: 'idempotency_error', code: 'idempotency_key_in_use', message: 'Keys for idempotent requests can only be used with the same parameters they were first used with.' });
       }
       return StripeApiError.invalid(error.message, param === 'amount' ? 'amount_too_large' : 'parameter_invalid', param);

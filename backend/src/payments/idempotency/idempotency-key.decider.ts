@@ -1,10 +1,10 @@
-import type { Environment } from '@tallyline/contracts';
+import { PAYMENT_MESSAGES, type Environment } from '@tallyline/contracts';
 import type { Decider } from '../../platform/commands/decider.js';
 import { DomainError } from '../../platform/domain-error.js';
 
 /**
  * Stream `idempotency_key-{id}`, the id derived from the merchant, environment and key: the first
- * request a Stripe Idempotency-Key came with (its route and a hash of its parameters).
+ * request an Idempotency-Key came with (its route and a hash of its parameters).
  */
 export interface IdempotencyKeyUsed {
   type: 'IdempotencyKeyUsed';
@@ -23,9 +23,6 @@ export interface UseIdempotencyKey {
   at: Date;
 }
 
-/** Stripe's words for a key reused with other parameters (stripe-node raises StripeIdempotencyError). */
-export const KEY_REUSED = 'Keys for idempotent requests can only be used with the same parameters they were first used with.';
-
 /** A key is bound to its first request: the same again records nothing, anything else is refused. */
 export const idempotencyKeyDecider: Decider<IdempotencyKeyState, UseIdempotencyKey, IdempotencyKeyUsed> = {
   initialState: () => ({ status: 'unused' }),
@@ -33,7 +30,7 @@ export const idempotencyKeyDecider: Decider<IdempotencyKeyState, UseIdempotencyK
   decide: (command, state) => {
     if (state.status === 'used') {
       if (state.request === command.request && state.fingerprint === command.fingerprint) return [];
-      throw new DomainError('unprocessable', KEY_REUSED);
+      throw new DomainError('unprocessable', PAYMENT_MESSAGES.idempotencyMismatch);
     }
     const { type: _type, at, ...data } = command;
     return [{ type: 'IdempotencyKeyUsed', data: { ...data, at: at.toISOString() } }];
