@@ -234,6 +234,7 @@ export const PAYMENT_MESSAGES = {
   alreadyPaid: 'Payment already processed',
   attemptInProgress: 'A payment attempt is already in progress',
   idempotencyMismatch: 'Idempotency-Key was already used with a different request body',
+  idempotencyInProgress: 'A request with this Idempotency-Key is still in progress. Try again in a moment.',
   gatewayNotConfigured: 'Payment gateway not configured',
   gatewayUnavailable: 'Payment gateway unavailable. Try again later.',
   paymentApproved: 'Payment approved',
