@@ -49,11 +49,13 @@ export interface RequestOptions {
   form?: FormData;
   /** Use this bearer token instead of the stored one (a new account before it becomes the session). */
   token?: string;
+  /** Extra request headers, e.g. Idempotency-Key. */
+  headers?: Record<string, string>;
 }
 
 /** Every call sends credentials and the stored bearer token; non-OK answers throw an ApiError. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const token = options.token ?? getAuthToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;

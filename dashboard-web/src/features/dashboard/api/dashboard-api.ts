@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MerchantAnalytics, MerchantStats, Payment, PaymentTimelineEntry, RefundResult, TransactionPage } from '@tallyline/contracts';
+import { PAYMENT_MESSAGES, type MerchantAnalytics, type MerchantStats, type Payment, type PaymentTimelineEntry, type RefundResult, type TransactionPage } from '@tallyline/contracts';
 import { ApiError, apiRequest, getAuthToken } from '../../../lib/api';
 
 /** Every dashboard query lives under this key, so an environment switch (lib/session) or a refund refreshes them all. */
@@ -46,13 +46,23 @@ export function usePaymentTimeline(id: string | null) {
   });
 }
 
-/** A full refund (no amount): the server refunds what is left. */
+/**
+ * POST /api/transactions/{id}/refund: what is left (no amount) or a part. The Idempotency-Key is the
+ * merchant's confirmation's, so that however often it is sent the server refunds once.
+ */
 export function useRefund() {
   const queryClient = useQueryClient();
   return useMutation({
-    // No amount: everything left, as the server counts it at the moment of the refund.
-    mutationFn: ({ id, amount }: { id: string; amount?: number | undefined }) =>
-      apiRequest<RefundResult>(`/api/transactions/${encodeURIComponent(id)}/refund`, { method: 'POST', json: amount === undefined ? {} : { amount } }),
+    mutationFn: ({ id, amount, idempotencyKey }: { id: string; amount?: number | undefined; idempotencyKey: string }) =>
+      apiRequest<RefundResult>(`/api/transactions/${encodeURIComponent(id)}/refund`, {
+        method: 'POST',
+        // No amount: everything left, as the server counts it at the moment of the refund.
+        json: amount === undefined ? {} : { amount },
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
+    // Only with the key is a retry safe: when no answer came (the refund may have been made), or while
+    // that first try is still being made (409); the server then answers the one refund.
+    retry: (failures, error) => failures < 3 && (error instanceof TypeError || (error instanceof ApiError && error.serverMessage === PAYMENT_MESSAGES.idempotencyInProgress)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: [DASHBOARD_KEY] }),
   });
 }

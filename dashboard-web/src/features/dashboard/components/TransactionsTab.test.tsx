@@ -1,10 +1,10 @@
 import '@testing-library/jest-dom/jest-globals';
 import { beforeEach, describe, expect, it, type jest } from '@jest/globals';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Transaction } from '@tallyline/contracts';
 import { jsonResponse, mockFetch } from '../../../../test/fetch';
-import { bodyOf, renderTab } from '../../../../test/dashboard';
+import { answerBy, bodyOf, renderTab } from '../../../../test/dashboard';
 import { TransactionsTab } from './TransactionsTab';
 
 const tx = (id: string, status: Transaction['status']): Transaction => ({
@@ -123,5 +123,46 @@ describe('TransactionsTab', () => {
     renderTab(<TransactionsTab />, '/dashboard/transactions?q=mith');
     expect(await screen.findByText('No transactions found')).toBeInTheDocument();
     expect(screen.getByText('Search finds the beginning of a customer’s name, surname or e-mail, or of a transaction id.')).toBeInTheDocument();
+  });
+
+  describe('a refund\'s Idempotency-Key', () => {
+    const refundKeys = (fetchMock: jest.Mock<typeof fetch>) =>
+      fetchMock.mock.calls.filter(([input]) => (input as string).endsWith('/refund')).map(([, init]) => (init?.headers as Record<string, string>)['Idempotency-Key']);
+    const confirmRefundOf = async (id: string) => {
+      await userEvent.click(within(await screen.findByTestId('transactions-table')).getByRole('button', { name: `Refund transaction ${id}` }));
+      await userEvent.click(await screen.findByRole('button', { name: 'Confirm refund' }));
+    };
+
+    it('is drawn for each confirmation: a second, separate refund of the payment gets a new one', async () => {
+      answerBy(fetchMock, {
+        'GET /api/transactions': [200, { data: [tx('pay_done', 'completed')], nextCursor: null }],
+        'POST /api/transactions/pay_done/refund': [200, { id: 'pay_done', status: 'completed' }],
+      });
+      renderTab(<TransactionsTab />, '/dashboard/transactions');
+      await confirmRefundOf('pay_done');
+      expect(await screen.findByText('Refund processed')).toBeInTheDocument();
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      await confirmRefundOf('pay_done');
+      await waitFor(() => expect(refundKeys(fetchMock)).toHaveLength(2));
+      const [first, second] = refundKeys(fetchMock);
+      expect(first).toMatch(/^[0-9a-f]{32}$/);
+      expect(second).toMatch(/^[0-9a-f]{32}$/);
+      expect(second).not.toBe(first);
+    });
+
+    it('is sent again when no answer came (the refund may be made): the retry is the same refund, and it is processed', async () => {
+      let tries = 0;
+      fetchMock.mockImplementation((input) => {
+        if (!(input as string).endsWith('/refund')) return Promise.resolve(jsonResponse(200, { data: [tx('pay_done', 'completed')], nextCursor: null }));
+        tries += 1;
+        return tries === 1 ? Promise.reject(new TypeError('Failed to fetch')) : Promise.resolve(jsonResponse(200, { id: 'pay_done', status: 'refunded' }));
+      });
+      renderTab(<TransactionsTab />, '/dashboard/transactions');
+      await confirmRefundOf('pay_done');
+      expect(await screen.findByText('Refund processed', undefined, { timeout: 5_000 })).toBeInTheDocument();
+      const [first, retry] = refundKeys(fetchMock);
+      expect(refundKeys(fetchMock)).toHaveLength(2);
+      expect(retry).toBe(first);
+    });
   });
 });

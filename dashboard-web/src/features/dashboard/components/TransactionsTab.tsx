@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, IconButton, TextField, Tooltip, Typography } from '@mui/material';
 import Download from '@mui/icons-material/Download';
 import Visibility from '@mui/icons-material/Visibility';
@@ -7,6 +7,7 @@ import { formatMinor, type Transaction } from '@tallyline/contracts';
 import { ResponsiveTable } from '../../../components/responsive-table';
 import { useToast } from '../../../components/toast';
 import { errorMessage } from '../../../lib/api';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { downloadTransactionsCsv, useRefund, useTransactions } from '../api/dashboard-api';
 import { formatDate, formatMoney, METHOD_LABELS } from '../format';
 import { partlyRefunded, refundPlan } from '../refund-plan';
@@ -23,10 +24,14 @@ function RefundDialog({ transaction, onClose }: { transaction: Transaction | nul
   const refund = useRefund();
   const [typed, setTyped] = useState('');
   const plan = transaction && refundPlan(transaction, typed);
+  // Drawn once per confirmation: sent again (a double submit, a retry) it is the same refund, made once;
+  // another amount is another refund, with a key of its own.
+  const confirmation = useRef<{ amount: number | undefined; idempotencyKey: string } | null>(null);
   const confirm = () => {
     if (!transaction || !plan || plan.error) return;
+    if (!confirmation.current || confirmation.current.amount !== plan.amount) confirmation.current = { amount: plan.amount, idempotencyKey: newIdempotencyKey() };
     refund.mutate(
-      { id: transaction.id, amount: plan.amount },
+      { id: transaction.id, ...confirmation.current },
       {
         onSuccess: () => toast({ title: 'Refund processed', description: 'The refund has been successfully processed.' }),
         onError: () => toast({ title: 'Refund failed', description: 'Failed to process refund. Please try again.', variant: 'destructive' }),
