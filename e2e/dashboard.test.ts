@@ -130,6 +130,10 @@ describe('the merchant dashboard against the real app', () => {
 
   it('transactions: Refund is offered for completed payments only, asks first, refunds part, then the rest', async () => {
     const page = await open('/dashboard/transactions');
+    const refundKeys: (string | undefined)[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/refund')) refundKeys.push(request.headers()['idempotency-key']);
+    });
     const table = page.getByTestId('transactions-table');
     await table.getByText(merchant.pending).waitFor();
     assert.equal(await table.getByRole('button', { name: `Refund transaction ${merchant.pending}` }).count(), 0);
@@ -150,6 +154,10 @@ describe('the merchant dashboard against the real app', () => {
     await page.getByRole('button', { name: 'Confirm refund' }).click();
     await table.getByRole('button', { name: `Refund transaction ${merchant.paid[0]}` }).waitFor({ state: 'detached' });
     await row.getByText('Refunded', { exact: true }).waitFor();
+    // Two confirmations, two refunds: each sent with a key of its own.
+    assert.equal(refundKeys.length, 2);
+    assert.match(refundKeys[0] ?? '', /^[0-9a-f]{32}$/);
+    assert.notEqual(refundKeys[1], refundKeys[0]);
     await page.close();
   });
 
