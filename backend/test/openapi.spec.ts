@@ -45,6 +45,12 @@ describe('the OpenAPI document', () => {
     await expect(lint.then(() => 'clean', (error: { stdout: string; stderr: string }) => `${error.stdout}\n${error.stderr}`)).resolves.toBe('clean');
   });
 
+  it('documents the Idempotency-Key header of the dashboard\'s refund route', () => {
+    const paths = document.paths as Record<string, Record<string, { parameters?: { in: string; name: string; required?: boolean }[] }>>;
+    const refund = paths['/api/transactions/{id}/refund']?.post;
+    expect(refund?.parameters).toContainEqual(expect.objectContaining({ in: 'header', name: 'Idempotency-Key', required: false }));
+  });
+
   it('generates types (openapi-typescript) that a small client type-checks against', async () => {
     await writeFile(join(dir, 'api.d.ts'), astToString(await openapiTS(document as never)));
     await writeFile(
