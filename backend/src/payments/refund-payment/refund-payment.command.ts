@@ -12,7 +12,7 @@ export class RefundPayment extends Command<RefundResult> {
     readonly paymentId: string,
     readonly amountMinor: number | null,
     readonly context: CommandContext,
-    /** Given by a caller that must name the refund before it is made (Stripe's Idempotency-Key); else drawn. */
+    /** Given by a caller that names the refund before it is made (from an Idempotency-Key): if made already, it is answered, not made again; else drawn. */
     readonly refundId?: string,
   ) {
     super();
