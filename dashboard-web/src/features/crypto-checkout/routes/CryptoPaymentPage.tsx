@@ -22,7 +22,8 @@ export default function CryptoPaymentPage() {
       <PageHeader title="Pagamento crypto" subtitle={`Ordine ${payment.orderId}`} />
       <Container maxWidth="md" sx={{ py: { xs: 4, md: 6 } }}>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={4} sx={{ alignItems: 'flex-start' }}>
-          <PaymentQr uri={payment.paymentUri} />
+          {/* Only while the customer should still send: a code scanned after that would pay twice. */}
+          {payment.status === 'pending' && <PaymentQr uri={payment.paymentUri} />}
           <Box sx={{ flex: 1, minWidth: 0 }}>
             <Box role="status" aria-live="polite" sx={{ mb: 2 }}>
               Stato: <Tag label={status.label} color={status.color} data-testid="crypto-status" />
