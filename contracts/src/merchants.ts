@@ -68,7 +68,7 @@ export type Merchant = z.infer<typeof merchantSchema>;
 export type AdminMerchant = Merchant;
 
 /**
- * One currency's figures, in its major units: revenue is completed minus refunded, transactions are
+ * One currency's figures, in its major units: revenue is completed minus refunded minus disputed, transactions are
  * payments that reached the gateway, successRate is completed ÷ attempted in percent (0 when none),
  * the average is over completed payments.
  */

@@ -14,7 +14,7 @@ export type AnalyticsQuery = z.output<typeof analyticsQuerySchema>;
 
 /**
  * The payments created on one UTC day (the date the transactions tab shows): their revenue (completed
- * minus refunded) in the answer's currency, and how many there were and completed, in every currency.
+ * minus refunded minus disputed) in the answer's currency, and how many there were and completed, in every currency.
  */
 export interface AnalyticsDay {
   date: string;

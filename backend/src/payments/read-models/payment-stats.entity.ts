@@ -17,6 +17,10 @@ export class PaymentStatFacts {
   /** Counted once in `attempted` however many attempts it takes. */
   @Column('boolean', { default: false }) attempted: boolean;
   @Column('boolean', { default: false }) completed: boolean;
+  /** Its completed refunds so far: a dispute withdraws only what they left. */
+  @Column('bigint', { name: 'refunded_minor', default: 0 }) refundedMinor: string;
+  /** What its dispute withdrew from revenue: the disputed amount, at most what the refunds left. */
+  @Column('bigint', { name: 'disputed_minor', default: 0 }) disputedMinor: string;
 }
 
 /** Counters per merchant, environment and currency (projection "payment-stats"). Money in minor units, as text. */
@@ -30,12 +34,14 @@ export class PaymentStatsView {
   @Column('integer') failed: number;
   @Column('bigint', { name: 'completed_minor' }) completedMinor: string;
   @Column('bigint', { name: 'refunded_minor' }) refundedMinor: string;
+  /** Withdrawn by disputes (chargebacks) when they opened; revenue is completed − refunded − disputed. */
+  @Column('bigint', { name: 'disputed_minor' }) disputedMinor: string;
 }
 
 /**
  * The payments one merchant created on one UTC day in one environment, currency, method and customer
- * country ('' for none) (projection "payment-stats"): the analytics tab's rollup. Completions and
- * refunds count on the payment's day, as the transactions tab dates them.
+ * country ('' for none) (projection "payment-stats"): the analytics tab's rollup. Completions,
+ * refunds and disputes count on the payment's day, as the transactions tab dates them.
  */
 @Entity('payment_daily_stats')
 export class PaymentDailyStatsView {
@@ -52,4 +58,6 @@ export class PaymentDailyStatsView {
   @Column('bigint', { name: 'completed_minor' }) completedMinor: string;
   /** Their completed refunds. */
   @Column('bigint', { name: 'refunded_minor' }) refundedMinor: string;
+  /** What their disputes withdrew (see PaymentStatFacts.disputedMinor). */
+  @Column('bigint', { name: 'disputed_minor' }) disputedMinor: string;
 }

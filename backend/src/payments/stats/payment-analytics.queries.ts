@@ -16,6 +16,7 @@ interface Row {
   completed: string;
   completed_minor: string;
   refunded_minor: string;
+  disputed_minor: string;
 }
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
@@ -58,7 +59,8 @@ export class PaymentAnalyticsQueries {
       `SELECT CASE WHEN GROUPING(day) = 0 THEN 'day' WHEN GROUPING(payment_method) = 0 THEN 'method' ELSE 'country' END AS grouping,
               day::text AS day, currency, payment_method, country,
               sum(created)::text AS created, sum(completed)::text AS completed,
-              sum(completed_minor)::text AS completed_minor, sum(refunded_minor)::text AS refunded_minor
+              sum(completed_minor)::text AS completed_minor, sum(refunded_minor)::text AS refunded_minor,
+              sum(disputed_minor)::text AS disputed_minor
          FROM payment_daily_stats
         WHERE merchant_id = $1 AND environment = $2 AND day BETWEEN $3 AND $4
         GROUP BY GROUPING SETS ((day, currency), (payment_method), (country))`,
@@ -71,7 +73,7 @@ export class PaymentAnalyticsQueries {
       const day = byDay.get(row.day!) ?? { revenue: 0n, transactions: 0, completed: 0 };
       day.transactions += Number(row.created);
       day.completed += Number(row.completed);
-      if (row.currency === currency) day.revenue += BigInt(row.completed_minor) - BigInt(row.refunded_minor);
+      if (row.currency === currency) day.revenue += BigInt(row.completed_minor) - BigInt(row.refunded_minor) - BigInt(row.disputed_minor);
       byDay.set(row.day!, day);
     }
     const daily: AnalyticsDay[] = Array.from({ length: days }, (_, i) => {

@@ -4,8 +4,8 @@ import { DatabasePool } from '../../platform/database/database-pool.js';
 import { DomainError } from '../../platform/domain-error.js';
 import type { PaymentStatsView } from '../read-models/payment-stats.entity.js';
 
-type CounterRow = Pick<PaymentStatsView, 'currency' | 'attempted' | 'completed' | 'completedMinor' | 'refundedMinor'>;
-const COUNTERS = 's.currency, s.attempted, s.completed, s.completed_minor AS "completedMinor", s.refunded_minor AS "refundedMinor"';
+type CounterRow = Pick<PaymentStatsView, 'currency' | 'attempted' | 'completed' | 'completedMinor' | 'refundedMinor' | 'disputedMinor'>;
+const COUNTERS = 's.currency, s.attempted, s.completed, s.completed_minor AS "completedMinor", s.refunded_minor AS "refundedMinor", s.disputed_minor AS "disputedMinor"';
 
 /** Minor units to the major-unit number the stats answer carries, through the currency's exponent (no float division). */
 export const major = (minor: bigint, currency: string) => Number(formatMinor(Number(minor), currency));
@@ -14,7 +14,8 @@ export const major = (minor: bigint, currency: string) => Number(formatMinor(Num
 export const divideRounded = (numerator: bigint, denominator: bigint) => (numerator * 2n + denominator) / (denominator * 2n);
 
 function currencyStats(row: CounterRow): CurrencyStats {
-  const revenueMinor = BigInt(row.completedMinor) - BigInt(row.refundedMinor);
+  // A dispute withdraws its money when it opens (as at Stripe); the projection bounds it by what refunds left.
+  const revenueMinor = BigInt(row.completedMinor) - BigInt(row.refundedMinor) - BigInt(row.disputedMinor);
   return {
     currency: row.currency,
     totalRevenue: major(revenueMinor, row.currency),

@@ -23,6 +23,7 @@ import { ParkedWebhookDeliveries1700000001320 } from './1700000001320-parked-web
 import { MailOutboxRecipient1700000001340 } from './1700000001340-mail-outbox-recipient.js';
 import { WebhookDeliveriesVacuum1700000001360 } from './1700000001360-webhook-deliveries-vacuum.js';
 import { TransactionSearch1700000001380 } from './1700000001380-transaction-search.js';
+import { DisputeRevenue1700000001400 } from './1700000001400-dispute-revenue.js';
 
 type MigrationClass = new () => MigrationInterface;
 
@@ -68,4 +69,5 @@ export const migrations = [
   MailOutboxRecipient1700000001340,
   WebhookDeliveriesVacuum1700000001360,
   TransactionSearch1700000001380,
+  DisputeRevenue1700000001400,
 ].map(untimed);
