@@ -106,12 +106,13 @@ export class SandboxGatewayController {
     assertPrivateKey(body?.PrivateMerchantKey);
     assertSessionKey(body?.SessionKey, Date.now());
     const call = parse(payWithTokenSchema, body);
-    const token = await this.store.token(call.Token);
+    const reference = call.Request.References.Merchant;
+    const token = await this.store.spendToken(call.Token, reference);
     const { transaction, created } = await this.store.sale({
-      reference: call.Request.References.Merchant,
+      reference,
       amountMinor: call.Request.Transaction.Amount,
       currency: call.Request.Transaction.Currency,
-      // An unknown token is a card the gateway cannot use: a transaction still records the attempt.
+      // An unknown token, or one another sale spent, is a card the gateway cannot use: a transaction still records the attempt.
       outcome: token ? OUTCOME_OF[token.behaviour] : INVALID_CARD,
       card: token ? { brand: token.brand, last4: token.last4 } : null,
       customer: { email: call.Request.Customer?.Email ?? null, fullName: call.Request.Customer?.FullName ?? null },

@@ -92,6 +92,22 @@ export class SandboxGatewayStore {
     return rows[0] ?? null;
   }
 
+  /**
+   * Spends the token on the sale with this reference: a card token pays one sale, as a real gateway's
+   * does. One statement, so of concurrent sales with one token exactly one gets it (the others wait for
+   * its row lock, then no longer match). A repeat of that same sale (its reference) still gets it, so
+   * PayWithToken stays idempotent. Null: an unknown token, or one spent on another sale.
+   */
+  async spendToken(token: string, reference: string): Promise<StoredToken | null> {
+    const { rows } = await this.pool.query<StoredToken>(
+      `UPDATE sandbox_gateway_tokens SET used_by_reference = $2, used_at = coalesce(used_at, now())
+       WHERE token = $1 AND (used_by_reference IS NULL OR used_by_reference = $2)
+       RETURNING token, brand, last4, behaviour`,
+      [token, reference],
+    );
+    return rows[0] ?? null;
+  }
+
   async byId(id: string): Promise<StoredTransaction | null> {
     const { rows } = await this.pool.query<Row>(`SELECT * FROM sandbox_gateway_transactions WHERE id = $1`, [id]);
     return rows[0] ? toTransaction(rows[0]) : null;

@@ -24,6 +24,7 @@ import { MailOutboxRecipient1700000001340 } from './1700000001340-mail-outbox-re
 import { WebhookDeliveriesVacuum1700000001360 } from './1700000001360-webhook-deliveries-vacuum.js';
 import { TransactionSearch1700000001380 } from './1700000001380-transaction-search.js';
 import { DisputeRevenue1700000001400 } from './1700000001400-dispute-revenue.js';
+import { SandboxSingleUseTokens1700000001420 } from './1700000001420-sandbox-single-use-tokens.js';
 
 type MigrationClass = new () => MigrationInterface;
 
@@ -70,4 +71,5 @@ export const migrations = [
   WebhookDeliveriesVacuum1700000001360,
   TransactionSearch1700000001380,
   DisputeRevenue1700000001400,
+  SandboxSingleUseTokens1700000001420,
 ].map(untimed);
