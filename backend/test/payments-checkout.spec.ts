@@ -92,6 +92,18 @@ describe('checkout (GET /api/checkout/{id}, POST /api/checkout/{id}/pay)', () =>
     expect(await eventTypes(db, id)).toEqual(['PaymentCreated', 'PaymentAttempted', 'PaymentCompleted']);
   });
 
+  it('a card token pays one payment: paying another with it fails as invalid card details, charging nothing', async () => {
+    const token = await cardToken(t, CARDS.approve);
+    const [first, second] = [await newPayment(), await newPayment()];
+    expect((await pay(t, first, token)).json()).toMatchObject({ status: 'completed', resultCode: 0 });
+    expect((await pay(t, second, token)).json()).toMatchObject({ status: 'failed', resultCode: 2, message: 'Invalid card details' });
+    const [charged] = await db.query<{ n: number }[]>(
+      `SELECT count(*)::int AS n FROM sandbox_gateway_transactions s JOIN gateway_calls c ON c.reference = s.reference WHERE c.payment_id = $1 AND s.result_code = 0`,
+      [second],
+    );
+    expect(charged?.n).toBe(0);
+  });
+
   it('a token the gateway does not know is 422 and records nothing', async () => {
     const id = await newPayment();
     const res = await pay(t, id, 'tok_made_up');

@@ -151,6 +151,31 @@ describe('the sandbox gateway (/api/sandbox-gateway)', () => {
       expect((await ipnsOf([...ids][0] as string)).length).toBe(1);
     });
 
+    it('a token pays one sale: another sale with it is invalid card details (2), recorded and charging nothing; a repeat of the first still answers it', async () => {
+      const token = await tokenize('4111111111111111');
+      const [first, second] = [randomUUID(), randomUUID()];
+      const paid = (await call('PayWithToken', saleBody(token, first))).json();
+      expect(paid.Result).toEqual({ Code: 0, Message: 'Approved' });
+      const reused = (await call('PayWithToken', saleBody(token, second))).json();
+      expect([reused.Result, reused.Transaction.Status]).toEqual([{ Code: 2, Message: 'Invalid card details' }, 'declined']);
+      expect(await transactionsWith(second)).toBe(1);
+      const repeat = (await call('PayWithToken', saleBody(token, first))).json();
+      expect([repeat.Result.Code, repeat.Transaction.Id]).toEqual([0, paid.Transaction.Id]);
+      // A declined sale spends its token too: the payer's next try tokenizes the card again.
+      const declining = await tokenize('4000000000000002');
+      expect((await call('PayWithToken', saleBody(declining))).json().Result.Code).toBe(1);
+      expect((await call('PayWithToken', saleBody(declining))).json().Result.Code).toBe(2);
+    });
+
+    it('of five concurrent sales with one token exactly one is charged', async () => {
+      const token = await tokenize('4111111111111111');
+      const references = Array.from({ length: 5 }, () => randomUUID());
+      const answers = await Promise.all(references.map((reference) => call('PayWithToken', saleBody(token, reference))));
+      expect(answers.map((res) => res.json().Result.Code).sort()).toEqual([0, 2, 2, 2, 2]);
+      const [charged] = await db.query<{ n: number }[]>(`SELECT count(*)::int AS n FROM sandbox_gateway_transactions WHERE reference = ANY($1) AND result_code = 0`, [references]);
+      expect(charged?.n).toBe(1);
+    });
+
     it('refuses a reference reused for a different amount (409), charging nothing', async () => {
       const reference = randomUUID();
       await pay('4111111111111111', reference, 1000);
@@ -312,6 +337,17 @@ describe('the sandbox gateway (/api/sandbox-gateway)', () => {
       expect((await ipnsOf(id))[0]).toMatchObject({ Result_Code: 0, References_Merchant: reference, Transaction_Amount: 12345 });
       // The idempotent repeat of the sale now answers the settled transaction.
       expect((await call('PayWithToken', { ...saleBody('tok_x', reference, 12345) })).json().Result.Code).toBe(0);
+    });
+
+    it("the token stays with its 3-D Secure sale: the payer's approval completes it, and no other sale can use it", async () => {
+      const token = await tokenize('4000000000003220');
+      const reference = randomUUID();
+      const answer = (await call('PayWithToken', saleBody(token, reference))).json();
+      expect(answer.Result.Code).toBe(7);
+      expect((await call('PayWithToken', saleBody(token))).json().Result).toEqual({ Code: 2, Message: 'Invalid card details' });
+      expect((await submit(answer.Transaction.Id, 'approve')).statusCode).toBe(303);
+      expect((await call('CheckTransaction', { ...KEY, TransactionId: answer.Transaction.Id })).json().Result).toEqual({ Code: 0, Message: 'Approved' });
+      expect((await call('PayWithToken', saleBody(token, reference))).json().Result.Code).toBe(0);
     });
 
     it('Fail declines it (1) and returns the payer the same way; a second answer changes nothing', async () => {
