@@ -179,6 +179,14 @@ describe('staff views of money and payment timelines', () => {
       expect((await timeline(ids.threeDs)).at(-1)).toEqual({ type: 'PaymentRequiresAction', summary: '3-D Secure verification requested from the customer', actor: visitor });
     });
 
+    it('dates a payment recorded with its own earlier date (seeded, imported) as it happened, and says when it was recorded', async () => {
+      const [created] = (await t.request({ method: 'GET', url: `/api/transactions/${ids.old}/events`, headers: bearer(a.token) })).json<PaymentTimelineEntry[]>();
+      const listed = (await list({ q: 'OLD ORDER' })).json<AdminPayment[]>()[0]!;
+      expect(created!.at).toBe(listed.createdAt);
+      expect(Date.now() - Date.parse(created!.at)).toBeGreaterThan(9 * DAY_MS);
+      expect(Date.now() - Date.parse(created!.recordedAt)).toBeLessThan(DAY_MS);
+    });
+
     it("the merchant reads the same timeline of its own payment; another merchant's is 404, staff 403 on this route", async () => {
       const mine = await t.request({ method: 'GET', url: `/api/transactions/${ids.refunded}/events`, headers: bearer(a.token) });
       expect(mine.statusCode).toBe(200);

@@ -19,7 +19,10 @@ export const paymentTimelineEntrySchema = z.object({
   /** Global position of the event (a bigint, hence a string). */
   position: z.string(),
   type: z.string(),
+  /** When it happened, as the event records it (a payment's creation, the gateway's answer). */
   at: z.string(),
+  /** When the event was recorded: the same moment, give or take, but for imported or seeded history. */
+  recordedAt: z.string(),
   /** A sentence a person can read: "Refund of 15.00 GBP completed". */
   summary: z.string(),
   actor: timelineActorSchema,

@@ -21,18 +21,18 @@ function stored(type: string, data: Record<string, unknown>, actor: EventMetadat
 const asIs = (actor: EventMetadata['actor'] | undefined): Promise<TimelineActor> => Promise.resolve(actorFromMetadata(actor));
 
 describe('payment timeline', () => {
-  it('names amounts in the currency PaymentCreated gave, and shows an event type it does not know by its name', async () => {
+  it('names amounts in the currency PaymentCreated gave, dates each event as it says it happened (else as recorded), and shows an event type it does not know by its name', async () => {
     const events = [
-      stored('PaymentCreated', { paymentId: 'p1', amountMinor: 1050, currency: 'JPY', orderId: 'o-9' }, { type: 'api_key', id: 'k1' }),
+      stored('PaymentCreated', { paymentId: 'p1', amountMinor: 1050, currency: 'JPY', orderId: 'o-9', createdAt: '2026-01-01T09:59:59.990Z' }, { type: 'api_key', id: 'k1' }),
       stored('RefundFailed', { paymentId: 'p1', refundId: 'r1', amountMinor: 50, reason: 'System error', at: '' }, { type: 'system', id: 'gateway-reconciliation' }),
-      stored('DisputeOpened', { paymentId: 'p1', amountMinor: 1050, reason: 'fraudulent' }, { type: 'system', id: 'gateway:sandbox' }),
+      stored('DisputeOpened', { paymentId: 'p1', amountMinor: 1050, reason: 'fraudulent', at: '2026-01-03T09:00:00.000Z' }, { type: 'system', id: 'gateway:sandbox' }),
       stored('ChargebackSettled', { paymentId: 'p1' }, { type: 'system', id: 'gateway:sandbox' }),
     ];
     expect(await timelineOf(events, asIs)).toEqual([
-      { id: 'e-1', position: '10', type: 'PaymentCreated', at: '2026-01-01T10:00:00.000Z', summary: 'Payment of 1050 JPY created for order o-9', actor: { id: 'k1', email: null, role: 'api_key' } },
-      { id: 'e-2', position: '20', type: 'RefundFailed', at: '2026-01-02T10:00:00.000Z', summary: 'Refund of 50 JPY failed: System error', actor: { id: 'gateway-reconciliation', email: null, role: 'system' } },
-      { id: 'e-3', position: '30', type: 'DisputeOpened', at: '2026-01-03T10:00:00.000Z', summary: 'Dispute of 1050 JPY opened by the card holder: fraudulent', actor: { id: 'sandbox', email: null, role: 'gateway' } },
-      { id: 'e-4', position: '40', type: 'ChargebackSettled', at: '2026-01-04T10:00:00.000Z', summary: 'ChargebackSettled', actor: { id: 'sandbox', email: null, role: 'gateway' } },
+      { id: 'e-1', position: '10', type: 'PaymentCreated', at: '2026-01-01T09:59:59.990Z', recordedAt: '2026-01-01T10:00:00.000Z', summary: 'Payment of 1050 JPY created for order o-9', actor: { id: 'k1', email: null, role: 'api_key' } },
+      { id: 'e-2', position: '20', type: 'RefundFailed', at: '2026-01-02T10:00:00.000Z', recordedAt: '2026-01-02T10:00:00.000Z', summary: 'Refund of 50 JPY failed: System error', actor: { id: 'gateway-reconciliation', email: null, role: 'system' } },
+      { id: 'e-3', position: '30', type: 'DisputeOpened', at: '2026-01-03T09:00:00.000Z', recordedAt: '2026-01-03T10:00:00.000Z', summary: 'Dispute of 1050 JPY opened by the card holder: fraudulent', actor: { id: 'sandbox', email: null, role: 'gateway' } },
+      { id: 'e-4', position: '40', type: 'ChargebackSettled', at: '2026-01-04T10:00:00.000Z', recordedAt: '2026-01-04T10:00:00.000Z', summary: 'ChargebackSettled', actor: { id: 'sandbox', email: null, role: 'gateway' } },
     ]);
   });
 

@@ -47,6 +47,17 @@ export function actorFromMetadata(actor: EventMetadata['actor'] | undefined): Ti
   return { id: actor.id, email: null, role: actor.type };
 }
 
+/**
+ * When it happened, as the event says (a payment's creation, a gateway's answer): what the list shows
+ * too. It is the recording time give or take a moment, except for payments imported or seeded with
+ * their own dates, whose timelines would otherwise all read "today".
+ */
+function occurredAt(event: StoredEvent): string {
+  if (!isPaymentEvent(event)) return event.recordedAt.toISOString();
+  const at = event.type === 'PaymentCreated' ? event.data.createdAt : event.data.at;
+  return at || event.recordedAt.toISOString();
+}
+
 /** The stream as timeline entries, oldest first; `actorOf` turns user ids into people (e-mail, role). */
 export async function timelineOf(events: readonly StoredEvent[], actorOf: (actor: EventMetadata['actor'] | undefined) => Promise<TimelineActor>): Promise<PaymentTimelineEntry[]> {
   const created = events.find((event) => event.type === 'PaymentCreated');
@@ -57,7 +68,8 @@ export async function timelineOf(events: readonly StoredEvent[], actorOf: (actor
       id: event.eventId,
       position: event.globalPosition.toString(),
       type: event.type,
-      at: event.recordedAt.toISOString(),
+      at: occurredAt(event),
+      recordedAt: event.recordedAt.toISOString(),
       summary: summarize(event, currency),
       actor: await actorOf(event.metadata.actor),
     });

@@ -25,7 +25,7 @@ const payment: Payment = {
   refundedAmount: '15.00',
   createdAt: '2026-01-02T10:00:00Z',
 };
-const entry = (type: string, summary: string, actor: PaymentTimelineEntry['actor']): PaymentTimelineEntry => ({ id: `${type}-id`, position: '1', type, at: '2026-01-02T10:00:00Z', summary, actor });
+const entry = (type: string, summary: string, actor: PaymentTimelineEntry['actor']): PaymentTimelineEntry => ({ id: `${type}-id`, position: '1', type, at: '2026-01-02T10:00:00Z', recordedAt: '2026-01-02T10:00:00Z', summary, actor });
 
 const urlOf = (input: RequestInfo | URL) => (typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
 
