@@ -149,6 +149,21 @@ describe('staff views of money and the merchant drawer timeline', () => {
     await phone.close();
   });
 
+  it('a payment\'s link opened signed out shows the payment after signing in, without a script error', async () => {
+    const page = await app.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = watchErrors(page);
+    await page.goto(`${app.server.url}/admin/payments/${ids.refunded}/show`);
+    await page.getByRole('textbox', { name: 'Email' }).fill(STAFF.email);
+    await page.getByRole('textbox', { name: 'Password' }).fill(STAFF.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(new RegExp(`/admin/payments/${ids.refunded}/show$`));
+    await page.getByText('25.00 GBP', { exact: true }).first().waitFor();
+    await settled(page);
+    // The amounts' field read a record loaded before the payment: "Cannot read properties of undefined (reading 'replace')".
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
   it('phone width: the payments list fits 390 px', async () => {
     const page = await staffPage('/admin/payments', 390);
     await page.getByRole('link', { name: /^9\.90 EUR · Pending/ }).waitFor();

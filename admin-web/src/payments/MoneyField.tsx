@@ -7,7 +7,8 @@ const grouped = (amount: string) => amount.replace(/^(-?\d+)/, (whole) => whole.
 /** A decimal amount in the payment's own currency, as the API sends it ("100.00" GBP). */
 export function MoneyField({ source }: { source: 'amount' | 'refundedAmount' }) {
   const payment = useRecordContext<AdminPayment>();
-  if (!payment) return null;
+  // Right after a sign-in from a deep link the record can be one loaded before, without this field yet.
+  if (typeof payment?.[source] !== 'string') return null;
   return (
     <span style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
       {grouped(payment[source])} {payment.currency}
