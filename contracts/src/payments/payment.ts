@@ -50,7 +50,10 @@ export function formatMinor(amountMinor: number, currency: string): string {
  * it is not an amount in that currency (a sign, letters, more decimals than the currency has, too large).
  */
 export function parseMajor(text: string, currency: string): number | null {
-  const match = /^(\d{1,12})(?:\.(\d*))?$/.exec(text.trim().replaceAll(',', ''));
+  const trimmed = text.trim();
+  // Commas only as thousands separators (1,500.00): "1,50" is someone's 1.50, not 150.
+  if (trimmed.includes(',') && !/^\d{1,3}(,\d{3})+(\.\d*)?$/.test(trimmed)) return null;
+  const match = /^(\d{1,12})(?:\.(\d*))?$/.exec(trimmed.replaceAll(',', ''));
   const exponent = currencyExponent(currency);
   if (!match || (match[2] ?? '').length > exponent) return null;
   const minor = Number(`${match[1]}${(match[2] ?? '').padEnd(exponent, '0')}`);

@@ -40,6 +40,16 @@ describe('refundPlan', () => {
     expect(refundPlan(payment('5000', '0', 'JPY'), '1200')).toMatchObject({ amount: 1_200, text: '¥1,200 of ¥5,000 will be refunded to Barbara Liskov. This cannot be undone.' });
   });
 
+  it('reads a comma as thousands only: "1,50" is refused with a hint, not taken for £150', () => {
+    expect(refundPlan(payment('170.24', '0.00'), '1,50')).toMatchObject({ error: true, text: 'Write the decimals with a point, like 1.50' });
+    expect(refundPlan(payment('1,500.00', '0.00'), '1,250.5')).toMatchObject({ amount: 125_050, error: false });
+    expect(refundPlan(payment('170.24', '0.00'), '1,2345')).toMatchObject({ error: true });
+  });
+
+  it('a part after an earlier refund is told against what is left', () => {
+    expect(refundPlan(payment('162.81', '10.50'), '1.50')).toMatchObject({ amount: 150, text: '£1.50 of the £152.31 left will be refunded to Barbara Liskov. This cannot be undone.' });
+  });
+
   it.each([
     ['more than is left', '120.25', 'At most £120.24 can be refunded'],
     ['nothing', '0', 'The amount must be greater than 0'],

@@ -25,13 +25,14 @@ export function refundPlan(transaction: Transaction, typed: string): RefundPlan 
   const customer = transaction.customerName || 'the customer';
   const refusal = (text: string): RefundPlan => ({ remaining, amount: undefined, text, error: true });
   const amount = typed.trim() === '' ? remaining : parseMajor(typed, currency);
+  if (amount === null && /^\d+,\d{1,2}$/.test(typed.trim())) return refusal(`Write the decimals with a point, like ${typed.trim().replace(',', '.')}`);
   if (amount === null) return refusal(`Enter an amount in ${currency}, like ${money(Math.min(remaining, 1_000))}`);
   if (amount <= 0) return refusal('The amount must be greater than 0');
   if (amount > remaining) return refusal(`At most ${money(remaining)} can be refunded`);
   const already = total - remaining;
   const text =
     amount < remaining
-      ? `${money(amount)} of ${money(total)} will be refunded to ${customer}.`
+      ? `${money(amount)} of ${already === 0 ? money(total) : `the ${money(remaining)} left`} will be refunded to ${customer}.`
       : already === 0
         ? `${money(total)} will be refunded in full to ${customer}.`
         : `${money(remaining)}, what is left of ${money(total)} after ${money(already)} refunded before, will be refunded to ${customer}.`;
