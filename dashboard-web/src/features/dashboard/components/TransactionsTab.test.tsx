@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/jest-globals';
 import { beforeEach, describe, expect, it, type jest } from '@jest/globals';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Transaction } from '@tallyline/contracts';
 import { jsonResponse, mockFetch } from '../../../../test/fetch';
@@ -61,6 +61,38 @@ describe('TransactionsTab', () => {
     expect(requested(fetchMock)).toContain('/api/transactions/pay_done/refund');
   });
 
+  it('the refund dialog opens with the amount field focused; a fast double click sends one request; Enter confirms', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    fetchMock.mockImplementation((input) =>
+      (input as string).includes('/refund')
+        ? new Promise<Response>((resolve) => (answer = resolve))
+        : Promise.resolve(jsonResponse(200, { data: [tx('pay_done', 'completed')], nextCursor: null })),
+    );
+    const refunds = () => requested(fetchMock).filter((url) => url.endsWith('/refund'));
+    renderTab(<TransactionsTab />, '/dashboard/transactions');
+    const table = await screen.findByTestId('transactions-table');
+    await userEvent.click(within(table).getByRole('button', { name: 'Refund transaction pay_done' }));
+    const amount = await screen.findByRole('textbox', { name: 'Amount to refund (GBP)' });
+    await waitFor(() => expect(amount).toHaveFocus());
+    await userEvent.keyboard('5');
+    // Both clicks before React re-renders the button disabled, as a quick double click lands.
+    const confirm = screen.getByRole('button', { name: 'Confirm refund' });
+    fireEvent.click(confirm);
+    fireEvent.click(confirm);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Refunding...' })).toBeDisabled());
+    await waitFor(() => expect(refunds()).not.toHaveLength(0));
+    expect(refunds()).toHaveLength(1);
+    expect(bodyOf(fetchMock, 'POST /api/transactions/pay_done/refund')).toEqual({ amount: 500 });
+    answer(jsonResponse(200, { id: 'pay_done', status: 'completed' }));
+    expect(await screen.findByText('Refund processed')).toBeInTheDocument();
+    expect(refunds()).toHaveLength(1);
+
+    await userEvent.click(within(table).getByRole('button', { name: 'Refund transaction pay_done' }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Amount to refund (GBP)' })).toHaveFocus());
+    await userEvent.keyboard('3{Enter}');
+    await waitFor(() => expect(refunds()).toHaveLength(2));
+  });
+
   it('shows a disputed payment as Disputed, grey, and offers no refund for it', async () => {
     fetchMock.mockResolvedValue(jsonResponse(200, { data: [tx('pay_disputed', 'disputed')], nextCursor: null }));
     renderTab(<TransactionsTab />, '/dashboard/transactions');
@@ -95,7 +127,7 @@ describe('TransactionsTab', () => {
     expect(screen.getByRole('button', { name: 'Confirm refund' })).toBeDisabled();
     await userEvent.clear(amount);
     await userEvent.type(amount, '20.5');
-    expect(screen.getByText('£20.50 of £170.24 will be refunded to Barbara Liskov. This cannot be undone.')).toBeInTheDocument();
+    expect(screen.getByText('£20.50 of the £120.24 left will be refunded to Barbara Liskov. This cannot be undone.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Confirm refund' }));
     expect(await screen.findByText('Refund processed')).toBeInTheDocument();
     expect(bodyOf(fetchMock, 'POST /api/transactions/pay_part/refund')).toEqual({ amount: 2050 });

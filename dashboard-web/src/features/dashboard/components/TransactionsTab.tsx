@@ -27,15 +27,21 @@ function RefundDialog({ transaction, onClose }: { transaction: Transaction | nul
   // Drawn once per confirmation: sent again (a double submit, a retry) it is the same refund, made once;
   // another amount is another refund, with a key of its own.
   const confirmation = useRef<{ amount: number | undefined; idempotencyKey: string } | null>(null);
+  // The button is disabled only once the mutation's state re-renders: a double click's second one comes first.
+  const sending = useRef(false);
   const confirm = () => {
-    if (!transaction || !plan || plan.error) return;
+    if (!transaction || !plan || plan.error || sending.current) return;
+    sending.current = true;
     if (!confirmation.current || confirmation.current.amount !== plan.amount) confirmation.current = { amount: plan.amount, idempotencyKey: newIdempotencyKey() };
     refund.mutate(
       { id: transaction.id, ...confirmation.current },
       {
         onSuccess: () => toast({ title: 'Refund processed', description: 'The refund has been successfully processed.' }),
         onError: () => toast({ title: 'Refund failed', description: 'Failed to process refund. Please try again.', variant: 'destructive' }),
-        onSettled: onClose,
+        onSettled: () => {
+          sending.current = false;
+          onClose();
+        },
       },
     );
   };
@@ -48,6 +54,8 @@ function RefundDialog({ transaction, onClose }: { transaction: Transaction | nul
             label={`Amount to refund (${transaction.currency})`}
             value={typed}
             onChange={(event) => setTyped(event.target.value)}
+            onKeyDown={(event) => event.key === 'Enter' && confirm()}
+            autoFocus
             placeholder={formatMinor(plan.remaining, transaction.currency)}
             error={plan.error}
             helperText={plan.error ? plan.text : 'Leave empty to refund everything left'}
