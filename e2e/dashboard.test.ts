@@ -4,6 +4,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { callApi, openSignedIn, useAppAndBrowser } from './support/app.js';
+import { seriousA11yViolations } from './support/axe.js';
 import { watchErrors } from './support/browser.js';
 
 /** Screenshots are for people to look at, not part of the repository. */
@@ -102,6 +103,8 @@ describe('the merchant dashboard against the real app', () => {
     await page.reload();
     await table.getByText('Pat Pending').waitFor();
     assert.equal(await table.locator('tbody tr').count(), 1);
+    // The yellow Pending badge and the orange Staging one read at WCAG contrast (white on orange was 3.1:1).
+    assert.deepEqual(await seriousA11yViolations(page), []);
 
     await page.goto(`${app.server.url}/dashboard/transactions?amount=1000%2B`);
     await table.getByText('Bert Brauer').waitFor();

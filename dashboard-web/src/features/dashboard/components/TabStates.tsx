@@ -22,6 +22,3 @@ export function EmptyState({ children, hint }: { children: string; hint?: string
     </Box>
   );
 }
-
-/** A warning (orange) chip's white label fails WCAG contrast (about 3:1); black text on it passes. */
-export const WARNING_CONTRAST = { '&.MuiChip-colorWarning': { color: 'common.black' } } as const;

@@ -9,7 +9,7 @@ import type { PaymentMethod } from '@tallyline/contracts';
 import { usePaymentMethods } from '../../api/settings-api';
 import { formatDate, METHOD_LABELS } from '../../format';
 import { customFeeLabel } from '../../payment-method-form';
-import { EmptyState, LoadError, WARNING_CONTRAST } from '../TabStates';
+import { EmptyState, LoadError } from '../TabStates';
 import { PaymentMethodDialog } from './PaymentMethodDialog';
 
 type MethodStatus = 'active' | 'pending' | 'inactive';
@@ -23,7 +23,7 @@ const FIXED_METHODS: { name: string; fee: string; status: MethodStatus; descript
 ];
 
 function StatusLabel({ status }: { status: MethodStatus }) {
-  return <Chip size="small" label={status} color={STATUS_COLOR[status]} sx={{ textTransform: 'capitalize', fontWeight: 600, ...WARNING_CONTRAST }} />;
+  return <Chip size="small" label={status} color={STATUS_COLOR[status]} sx={{ textTransform: 'capitalize', fontWeight: 600 }} />;
 }
 
 function FixedMethodCard({ method }: { method: (typeof FIXED_METHODS)[number] }) {

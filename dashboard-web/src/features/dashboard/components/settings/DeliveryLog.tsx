@@ -6,7 +6,7 @@ import { ResponsiveTable } from '../../../../components/responsive-table';
 import { useToast } from '../../../../components/toast';
 import { errorMessage } from '../../../../lib/api';
 import { useRetryDelivery, useWebhookDeliveries } from '../../api/settings-api';
-import { EmptyState, LoadError, WARNING_CONTRAST } from '../TabStates';
+import { EmptyState, LoadError } from '../TabStates';
 import { SettingsSection } from './SettingsSection';
 
 const STATUS_COLOR: Record<WebhookDelivery['status'], 'success' | 'warning' | 'error'> = { delivered: 'success', pending: 'warning', failed: 'error' };
@@ -62,7 +62,7 @@ export function DeliveryLog({ endpoint, onClose }: { endpoint: WebhookEndpoint; 
               <Typography variant="body2" sx={{ fontFamily: 'monospace', fontWeight: 600 }}>{delivery.eventType}</Typography>
               <Typography variant="caption" color="text.secondary" sx={{ wordBreak: 'break-all' }}>{delivery.webhookId}</Typography>
             </Box>,
-            <Chip key="s" size="small" label={delivery.status} color={STATUS_COLOR[delivery.status]} sx={{ textTransform: 'capitalize', fontWeight: 600, ...WARNING_CONTRAST }} />,
+            <Chip key="s" size="small" label={delivery.status} color={STATUS_COLOR[delivery.status]} sx={{ textTransform: 'capitalize', fontWeight: 600 }} />,
             String(delivery.attempts),
             <LastResponse key="r" delivery={delivery} />,
             delivery.nextAttemptAt ? dateTime(delivery.nextAttemptAt) : '—',
