@@ -58,6 +58,7 @@ describe('payment methods: add, configure, list (the merchant\'s own only)', () 
     [{ name: '   ', type: 'credit_card' }, 'name', 'Name is required'],
     [{ name: 'x'.repeat(101), type: 'credit_card' }, 'name', 'Name must be at most 100 characters'],
     [{ name: 'Cheques', type: 'cheque' }, 'type', 'Type must be one of credit_card, bank_transfer, digital_wallet'],
+    [{ name: 'Cheques' }, 'type', 'Type is required'],
     [{ name: 'Cards', type: 'credit_card', processingFee: 101 }, 'processingFee', 'Processing fee must be a percentage from 0 to 100 with at most two decimals'],
     [{ name: 'Cards', type: 'credit_card', processingFee: 1.234 }, 'processingFee', 'Processing fee must be a percentage from 0 to 100 with at most two decimals'],
     [{ name: 'Cards', type: 'credit_card', processingFee: '2.9' }, 'processingFee', 'Processing fee must be a percentage from 0 to 100 with at most two decimals'],

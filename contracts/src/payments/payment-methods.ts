@@ -2,7 +2,10 @@ import { z } from 'zod';
 
 /** The three kinds of payment the product knows (spec: the dashboard's Payment Method filter). */
 export const PAYMENT_METHOD_TYPES = ['credit_card', 'bank_transfer', 'digital_wallet'] as const;
-export const paymentMethodTypeSchema = z.enum(PAYMENT_METHOD_TYPES, { error: 'Type must be one of credit_card, bank_transfer, digital_wallet' });
+export const paymentMethodTypeSchema = z.enum(PAYMENT_METHOD_TYPES, {
+  // Nothing chosen (the dialog's empty select, or no field at all) is a missing type, not a wrong one.
+  error: (issue) => (issue.input === undefined || issue.input === '' ? 'Type is required' : 'Type must be one of credit_card, bank_transfer, digital_wallet'),
+});
 export type PaymentMethodType = z.infer<typeof paymentMethodTypeSchema>;
 
 /**
