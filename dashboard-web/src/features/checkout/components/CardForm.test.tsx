@@ -45,6 +45,21 @@ describe('CardForm', () => {
     await waitFor(() => expect(screen.getByLabelText('Card number', { exact: false })).toHaveValue(''));
   });
 
+  it('sends a double-clicked Pay once, and can send again once the first has an answer', async () => {
+    let answer: () => void = () => undefined;
+    const onSubmit = setup(jest.fn<(card: CardDetails) => Promise<unknown>>().mockImplementation(() => new Promise<void>((resolve) => (answer = resolve))));
+    fill({ 'Card number': '4111 1111 1111 1111', 'Expiry (MM/YY)': `04/${nextYear}`, CVC: '123', 'Name on card': 'Ann Smith' });
+    const pay = screen.getByRole('button', { name: 'Pay £25.00' });
+    fireEvent.click(pay);
+    fireEvent.click(pay);
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    answer();
+    await waitFor(() => expect(screen.getByLabelText('Card number', { exact: false })).toHaveValue(''));
+    fill({ 'Card number': '4111 1111 1111 1111', 'Expiry (MM/YY)': `04/${nextYear}`, CVC: '123', 'Name on card': 'Ann Smith' });
+    fireEvent.click(pay);
+    expect(onSubmit).toHaveBeenCalledTimes(2);
+  });
+
   it('puts the gateway\'s own field messages on the fields', async () => {
     const refusal = new ApiError(400, JSON.stringify({ statusCode: 400, message: 'Validation failed', errors: [{ field: 'expYear', message: 'The card has expired' }] }), 'Bad Request');
     setup(jest.fn<(card: CardDetails) => Promise<unknown>>().mockRejectedValue(refusal));

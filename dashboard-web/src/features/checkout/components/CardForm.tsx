@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Box, Button, Stack } from '@mui/material';
 import LockIcon from '@mui/icons-material/Lock';
 import { ApiError } from '../../../lib/api';
@@ -50,10 +50,14 @@ export function CardForm({ submitLabel, busy, onSubmit }: CardFormProps) {
     if (first) document.getElementById(`card-${first}`)?.focus();
   };
 
+  // `busy` disables the button only once the parent re-renders: a double click's second submit comes first.
+  const submitting = useRef(false);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (submitting.current) return;
     const found = cardFormErrors(values, new Date());
     if (Object.keys(found).length) return show(found);
+    submitting.current = true;
     try {
       await onSubmit(cardDetailsOf(values));
       setValues(EMPTY);
@@ -65,6 +69,8 @@ export function CardForm({ submitLabel, busy, onSubmit }: CardFormProps) {
         if (mine) fromGateway[mine] ??= message;
       }
       show(fromGateway);
+    } finally {
+      submitting.current = false;
     }
   };
 
