@@ -45,7 +45,20 @@ function StatCards() {
       <StatCard title="Transactions" value={values?.transactions} growth={growth.transactions} />
       <StatCard title="Success Rate" value={values?.successRate} growth={growth.successRate} />
       <StatCard title="Avg. Transaction" value={values?.avg} growth={growth.avgTransaction} />
+      {stats.data && <OtherCurrencies stats={stats.data} />}
     </Box>
+  );
+}
+
+/** The cards count the main currency only: a merchant paid in others is told so, and what those took. */
+function OtherCurrencies({ stats }: { stats: MerchantStats }) {
+  const others = stats.byCurrency.filter((row) => row.currency !== stats.currency);
+  if (others.length === 0) return null;
+  const also = others.map((row) => `${formatMoney(row.totalRevenue, row.currency)} from ${row.totalTransactions.toLocaleString('en-US')} ${row.currency} transactions`);
+  return (
+    <Typography variant="body2" color="text.secondary" data-testid="other-currencies" sx={{ gridColumn: '1 / -1' }}>
+      These figures are in {stats.currency}, your main currency. Also: {also.join('; ')}.
+    </Typography>
   );
 }
 
