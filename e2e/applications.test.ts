@@ -148,4 +148,14 @@ describe('merchant applications from the public site', () => {
     assert.deepEqual(await seriousA11yViolations(page), []);
     await page.close();
   });
+
+  it('on a 375 px phone every label of the pre-check form reads whole', async () => {
+    const page = await app.browser.newPage({ viewport: { width: 375, height: 800 } });
+    await page.goto(`${app.server.url}/merchant-application/form`);
+    await page.getByRole('heading', { name: 'Merchant Application' }).waitFor();
+    // "USDT Settlement Address (Tron n…" lost its end and its required star.
+    const cut = await page.locator('form label').evaluateAll((labels) => labels.filter((label) => label.scrollWidth > label.clientWidth + 1).map((label) => label.textContent));
+    assert.deepEqual(cut, []);
+    await page.close();
+  });
 });

@@ -15,6 +15,9 @@ import { FormTextField, SelectField } from '../components/fields';
 import { SliderField } from '../components/SliderField';
 import { asIs } from '../components/options';
 
+/** Characters of a label that fit a full-width field at 320 px. */
+const LONG_LABEL = 30;
+
 type Values = Record<Exclude<keyof PrecheckApplication, 'ownershipPercent' | 'targetMarketsEU'>, string> & {
   ownershipPercent: number;
   targetMarketsEU: number;
@@ -75,7 +78,15 @@ export default function PrecheckApplicationPage() {
 
   const text = (name: Extract<keyof Values, string>, label: string, size = half, props: Record<string, unknown> = {}) => (
     <Grid size={size}>
-      <FormTextField form={form} name={name} label={label} required={!name.endsWith('Line2')} {...props} />
+      <FormTextField
+        form={form}
+        name={name}
+        label={label}
+        required={!name.endsWith('Line2')}
+        // A label longer than a phone's field is cut off inside it; sitting small on the outline it reads whole.
+        {...(label.length > LONG_LABEL && { slotProps: { inputLabel: { shrink: true } } })}
+        {...props}
+      />
     </Grid>
   );
 
