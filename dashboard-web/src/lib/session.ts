@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
-import type { Merchant, User } from '@tallyline/contracts';
+import type { Environment, Merchant, User } from '@tallyline/contracts';
 import { ApiError, apiRequest } from './api';
 import { setAuthToken, useAuthToken } from './auth-token';
 
@@ -66,11 +66,14 @@ export function useLogout() {
   }, [queryClient, navigate]);
 }
 
-/** PATCH /api/merchants/environment with no body toggles production/staging; the merchant is refetched. */
+/**
+ * PATCH /api/merchants/environment to the environment the button names, not the no-body toggle: a tab
+ * still showing staging after another tab switched to production must not toggle back to staging.
+ */
 export function useSwitchEnvironment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<Merchant>('/api/merchants/environment', { method: 'PATCH' }),
+    mutationFn: (environment: Environment) => apiRequest<Merchant>('/api/merchants/environment', { method: 'PATCH', json: { environment } }),
     // The dashboard's figures are the current environment's: they change with it.
     onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['session', 'merchant'] }), queryClient.invalidateQueries({ queryKey: ['dashboard'] })]) });
 }

@@ -16,7 +16,7 @@ export function EnvironmentSwitch({ environment, compact = false }: { environmen
   const other = environment === 'production' ? 'staging' : 'production';
 
   const onSwitch = () =>
-    switchEnvironment.mutate(undefined, {
+    switchEnvironment.mutate(other, {
       onSuccess: () => toast({ title: 'Environment updated', description: 'Your environment has been successfully updated' }),
       onError: () => toast({ title: 'Failed to update environment', description: 'Please try again', variant: 'destructive' }),
     });
