@@ -37,16 +37,24 @@ function useCurrentUser() {
 /** GET /api/merchants/current, only once a user exists; 404 means the user has no merchant, 403 a staff account (which never has one). */
 export function useCurrentMerchant() {
   const { user, isLoading: userLoading } = useCurrentUser();
+  const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: sessionKeys.merchant(user?.id),
     enabled: Boolean(user),
-    queryFn: async () => {
+    // The environment can be switched in another tab: look again whenever this one is back in view.
+    refetchOnWindowFocus: 'always',
+    queryFn: async ({ queryKey }) => {
+      const before = queryClient.getQueryData<Merchant | null>(queryKey);
+      let merchant: Merchant | null;
       try {
-        return await apiRequest<Merchant>('/api/merchants/current');
+        merchant = await apiRequest<Merchant>('/api/merchants/current');
       } catch (error) {
         if (error instanceof ApiError && (error.status === 404 || error.status === 403)) return null;
         throw error;
       }
+      // Switched elsewhere: the dashboard's figures are the old environment's, fetch them again under the new badge.
+      if (before && merchant.environment !== before.environment) void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+      return merchant;
     } });
   return {
     user,
