@@ -1,7 +1,8 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Avatar, Badge, Box, Drawer, IconButton, InputAdornment, List, ListItemButton, ListItemIcon, ListItemText, TextField, Tooltip, Typography } from '@mui/material';
 import AccountBalanceWallet from '@mui/icons-material/AccountBalanceWallet';
 import BarChart from '@mui/icons-material/BarChart';
+import Clear from '@mui/icons-material/Clear';
 import Dashboard from '@mui/icons-material/Dashboard';
 import Home from '@mui/icons-material/Home';
 import Menu from '@mui/icons-material/Menu';
@@ -61,25 +62,50 @@ function Sidebar({ merchant, tab, onNavigate }: { merchant: Merchant; tab: Dashb
   );
 }
 
-/** The top bar's search: any tab, it opens the transactions tab filtered by `q`. */
+/** Typing waits this long for a pause before the list is asked for, so not every keystroke fetches. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * The top bar's search: from any tab, typing (after a pause) or Enter opens the transactions tab filtered
+ * by `q`. The URL keeps it, as it keeps the tab's other filters, so reload and back show the same list.
+ */
 function TransactionSearch({ tab }: { tab: DashboardTab }) {
   const [, navigate] = useLocation();
   const [search] = useSearchParams();
   const current = tab === 'transactions' ? (search.get('q') ?? '') : '';
   const [value, setValue] = useState(current);
   const [shown, setShown] = useState(current);
-  // The URL changed under us (a link, back, a cleared filter): show its q.
+  // The URL changed under us (a link, back, a cleared filter): show its q, unless the box already says it
+  // (the URL has it trimmed: "Ann " must stay as typed while the user goes on to "Ann Smith").
   if (shown !== current) {
     setShown(current);
-    setValue(current);
+    if (value.trim() !== current) setValue(current);
   }
+  const go = useCallback(
+    (q: string, replace: boolean) => {
+      const next = tab === 'transactions' ? new URLSearchParams(search) : new URLSearchParams();
+      next.delete('after');
+      if (q) next.set('q', q);
+      else next.delete('q');
+      const query = next.toString();
+      navigate(`/dashboard/transactions${query ? `?${query}` : ''}`, { replace });
+    },
+    [tab, search, navigate],
+  );
+  useEffect(() => {
+    const q = value.trim();
+    if (q === current) return;
+    // Refining a search on the transactions tab replaces the history entry: back leaves the search, not one letter.
+    const timer = setTimeout(() => go(q, tab === 'transactions'), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [value, current, go, tab]);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const next = tab === 'transactions' ? new URLSearchParams(search) : new URLSearchParams();
-    next.delete('after');
-    if (value.trim()) next.set('q', value.trim());
-    else next.delete('q');
-    navigate(`/dashboard/transactions?${next.toString()}`);
+    if (value.trim() !== current || tab !== 'transactions') go(value.trim(), false);
+  };
+  const clear = () => {
+    setValue('');
+    if (current) go('', false);
   };
   return (
     <Box component="form" role="search" onSubmit={onSubmit} sx={{ flex: '1 1 200px', maxWidth: { md: 420 }, minWidth: 0 }}>
@@ -87,11 +113,23 @@ function TransactionSearch({ tab }: { tab: DashboardTab }) {
         size="small"
         fullWidth
         placeholder="Search transactions..."
+        // Our clear button works in every browser: hide Chromium's own for a search input.
+        sx={{ '& input::-webkit-search-cancel-button': { display: 'none' } }}
         value={value}
         onChange={(event) => setValue(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && value) clear();
+        }}
         slotProps={{
           htmlInput: { 'aria-label': 'Search transactions', type: 'search' },
-          input: { startAdornment: <InputAdornment position="start"><Search fontSize="small" aria-hidden /></InputAdornment> },
+          input: {
+            startAdornment: <InputAdornment position="start"><Search fontSize="small" aria-hidden /></InputAdornment>,
+            endAdornment: value && (
+              <InputAdornment position="end">
+                <IconButton size="small" edge="end" aria-label="Clear transactions search" onClick={clear}><Clear fontSize="small" /></IconButton>
+              </InputAdornment>
+            ),
+          },
         }}
       />
     </Box>
