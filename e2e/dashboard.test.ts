@@ -90,6 +90,34 @@ describe('the merchant dashboard against the real app', () => {
     await page.close();
   });
 
+  it('the top bar search filters as one types (no Enter), shows the search and clears it, at 1280 and 375 px', async () => {
+    for (const width of [1280, 375]) {
+      const page = await open('/dashboard/overview', width);
+      const errors = watchErrors(page);
+      const box = page.getByRole('searchbox', { name: 'Search transactions' });
+      await box.pressSequentially('bert', { delay: 50 });
+      await page.waitForURL(/\/dashboard\/transactions\?q=bert$/);
+      // At 375 px the rows are cards and the table is hidden: wait for whichever shows.
+      const bert = page.getByText('bert@example.de').locator('visible=true').first();
+      await bert.waitFor();
+      assert.equal(await page.getByTestId('transactions-table').locator('tbody tr').count(), 1);
+      await page.getByText('Matching “bert”').waitFor();
+      await shoot(page, `search-${width}`);
+      await page.getByRole('button', { name: 'Clear transactions search' }).click();
+      await page.waitForURL(/\/dashboard\/transactions$/);
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid="transactions-table"] tbody tr').length === 3);
+      await box.pressSequentially('nobody');
+      await page.getByText('No transactions found').waitFor();
+      // Typing replaced the cleared list's entry: back is the previous search, box and list alike.
+      await page.goBack();
+      await page.waitForURL(/\/dashboard\/transactions\?q=bert$/);
+      await bert.waitFor();
+      assert.equal(await box.inputValue(), 'bert');
+      assert.deepEqual(errors, []);
+      await page.close();
+    }
+  });
+
   it('transactions: a filter narrows the table and stays in the URL across a reload', async () => {
     const page = await open('/dashboard/transactions');
     const table = page.getByTestId('transactions-table');
@@ -214,5 +242,67 @@ describe('the merchant dashboard against the real app', () => {
     await page.getByText('No transactions found').waitFor();
     assert.equal(await page.getByTestId('environment-badge').getAttribute('data-environment'), 'staging');
     await page.close();
+  });
+
+  /** Sets the account's environment through the API, as another device would. */
+  async function setEnvironment(environment: string) {
+    const res = await fetch(`${app.server.url}/api/merchants/environment`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${merchant.token}` },
+      body: JSON.stringify({ environment }),
+    });
+    assert.equal(res.status, 200);
+  }
+
+  /** Two tabs of one browser, signed in as the merchant (they share localStorage), both at `path`. */
+  async function twoTabs(path: string): Promise<[Page, Page]> {
+    const context = await app.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addInitScript((session) => {
+      window.localStorage.setItem('auth_token', session);
+      window.localStorage.setItem('tallyline_cookie_consent', JSON.stringify({ essential: true, functional: false, analytics: false, marketing: false, decidedAt: new Date().toISOString() }));
+    }, merchant.token);
+    const tabs = [await context.newPage(), await context.newPage()] as const;
+    for (const tab of tabs) await tab.goto(app.server.url + path);
+    return [tabs[0], tabs[1]];
+  }
+
+  const badgeSays = (page: Page, environment: string) =>
+    page.waitForFunction((env) => document.querySelector('[data-testid="environment-badge"]')?.getAttribute('data-environment') === env, environment, { timeout: 5000 });
+
+  it('two tabs: a stale tab’s Switch to production switches to production, not back to staging', async () => {
+    await setEnvironment('staging');
+    const [tabA, tabB] = await twoTabs('/dashboard/transactions');
+    await tabA.getByText('No transactions found').waitFor();
+    await badgeSays(tabA, 'staging');
+    await tabB.getByRole('button', { name: 'Switch to production' }).click();
+    await badgeSays(tabB, 'production');
+    // Tab A never saw that: it still offers the switch its label names.
+    await tabA.getByRole('button', { name: 'Switch to production' }).click();
+    await tabA.getByText('Environment updated').waitFor();
+    await badgeSays(tabA, 'production');
+    assert.equal((await api<{ environment: string }>('/api/merchants/current')).environment, 'production');
+    await tabA.getByTestId('transactions-table').getByText(merchant.pending).waitFor();
+    await tabA.context().close();
+  });
+
+  it('two tabs: a stale tab’s lists and badge follow a switch made in the other, on a refetch and on focus', async () => {
+    await setEnvironment('production');
+    const [tabA, tabB] = await twoTabs('/dashboard/transactions');
+    const tableA = tabA.getByTestId('transactions-table');
+    await tableA.getByText(merchant.pending).waitFor();
+    await tabB.getByRole('button', { name: 'Switch to staging' }).click();
+    await badgeSays(tabB, 'staging');
+    // Tab A fetches its list again (a filter here; a refund does the same): staging's list, under staging's badge.
+    await tabA.getByRole('combobox', { name: 'Status' }).click();
+    await tabA.getByRole('option', { name: 'Pending' }).click();
+    await tabA.getByText('No transactions found').waitFor();
+    await badgeSays(tabA, 'staging');
+    // Back to production in B; A looks again when it is shown (headless pages get no real focus change).
+    await tabB.getByRole('button', { name: 'Switch to production' }).click();
+    await badgeSays(tabB, 'production');
+    await tabA.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
+    await badgeSays(tabA, 'production');
+    await tableA.getByText('Pat Pending').waitFor();
+    await tabA.context().close();
   });
 });
