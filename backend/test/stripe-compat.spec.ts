@@ -273,6 +273,13 @@ describe('Stripe-compatible API through stripe-node', () => {
       expect(await failureOf(stripe.paymentIntents.create({ amount: -5, currency: 'gbp' }))).toMatchObject({ type: 'StripeInvalidRequestError', statusCode: 400, param: 'amount' });
       expect(await failureOf(stripe.paymentIntents.create({ amount: 100, currency: 'zzz' }))).toMatchObject({ statusCode: 400, param: 'currency' });
       expect(await failureOf(stripe.paymentIntents.list({ limit: 1000 }))).toMatchObject({ statusCode: 400, param: 'limit' });
+      const longKey = { idempotencyKey: 'k'.repeat(256) };
+      expect(await failureOf(stripe.paymentIntents.create({ amount: 100, currency: 'gbp' }, longKey))).toMatchObject({
+        type: 'StripeInvalidRequestError',
+        statusCode: 400,
+        param: 'Idempotency-Key',
+        message: 'Idempotency-Key must be 1 to 255 printable characters',
+      });
     });
 
     it("answers in Stripe's shape before any endpoint too: an unknown URL (a GET is not the web app's page), a malformed body, another content type", async () => {

@@ -2,13 +2,13 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query, UseFilters } from 
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiHeader, ApiTags } from '@nestjs/swagger';
 import type { z } from 'zod';
-import { BindIdempotencyKey, CancelPayment, CreatePayment, PayPayment, TestCardTokens, type PaymentView } from '../payments/index.js';
+import { BindIdempotencyKey, CancelPayment, CreatePayment, idempotencyKeyOf, PayPayment, TestCardTokens, type PaymentView } from '../payments/index.js';
 import { AcceptsApiKey, CurrentApiKey, Roles, type ApiKeyPrincipal } from '../platform/auth/auth.decorators.js';
 import type { CommandContext } from '../platform/commands/command-context.js';
 import { Ctx } from '../platform/http/request-context.js';
 import { ApiZodBody, zodPipe } from '../platform/http/zod-validation.js';
 import { PaymentIntentQueries, type Caller } from './payment-intents.queries.js';
-import { callerOf, IdempotencyKey, idempotencyKeyOf } from './stripe-caller.js';
+import { callerOf, IdempotencyKey } from './stripe-caller.js';
 import { StripeApiError, StripeErrorFilter } from './stripe-errors.js';
 import { stripeIds } from './stripe-ids.js';
 import { stripeList, toPaymentIntent, type PaymentIntent } from './stripe-objects.js';

@@ -2,14 +2,14 @@ import { Body, Controller, Get, HttpCode, Param, Post, UseFilters } from '@nestj
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { z } from 'zod';
-import { BindIdempotencyKey, idempotencyKeyIdOf, isPaymentEvent, RefundPayment } from '../payments/index.js';
+import { BindIdempotencyKey, idempotencyKeyIdOf, idempotencyKeyOf, isPaymentEvent, RefundPayment } from '../payments/index.js';
 import { AcceptsApiKey, CurrentApiKey, Roles, type ApiKeyPrincipal } from '../platform/auth/auth.decorators.js';
 import type { CommandContext } from '../platform/commands/command-context.js';
 import { Ctx } from '../platform/http/request-context.js';
 import { ApiZodBody, zodPipe } from '../platform/http/zod-validation.js';
 import { PaymentHistories } from './payment-history.js';
 import { PaymentIntentQueries, type Caller } from './payment-intents.queries.js';
-import { callerOf, IdempotencyKey, idempotencyKeyOf } from './stripe-caller.js';
+import { callerOf, IdempotencyKey } from './stripe-caller.js';
 import { StripeApiError, StripeErrorFilter } from './stripe-errors.js';
 import { refundIdsOf, stripeIds } from './stripe-ids.js';
 import { toRefund, type RefundFacts } from './stripe-objects.js';

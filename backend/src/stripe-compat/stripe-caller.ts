@@ -9,11 +9,4 @@ export function callerOf(key: ApiKeyPrincipal | undefined): Caller {
   return { merchantId: key.merchantId, environment: key.environment };
 }
 
-/** Stripe's Idempotency-Key: printable ASCII up to 255 characters. */
-export function idempotencyKeyOf(header: string | undefined): string | null {
-  if (header === undefined) return null;
-  if (!/^[\x21-\x7e]{1,255}$/.test(header)) throw StripeApiError.invalid('Idempotency-Key must be 1 to 255 printable characters', 'parameter_invalid', 'Idempotency-Key');
-  return header;
-}
-
 export const IdempotencyKey = () => Headers('idempotency-key');
