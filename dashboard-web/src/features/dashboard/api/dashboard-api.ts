@@ -17,8 +17,7 @@ export function useMerchantAnalytics(days: number) {
   });
 }
 
-/** One page of GET /api/transactions for the given query string (filters, limit, cursor). */
-/** `enabled: false` while the filters cannot be asked for (a reversed date range). */
+/** One page of GET /api/transactions for the given query string (filters, limit, cursor); not asked for while `enabled` is false (a reversed date range). */
 export function useTransactions(query: URLSearchParams, enabled = true) {
   const search = query.toString();
   return useQuery({
