@@ -18,6 +18,8 @@ export interface StatusCheck {
 async function probe(path: string): Promise<ProbeResult> {
   const started = performance.now();
   const response = await fetch(path, { cache: 'no-store', headers: { Accept: 'application/json' } });
+  // Read to the end: the time is the whole answer's, and an unread body keeps its connection busy.
+  await response.arrayBuffer();
   return { ok: response.ok, responseTime: Math.round(performance.now() - started) };
 }
 
