@@ -7,21 +7,22 @@ import { startServer, type RunningServer } from './support/server.js';
 
 const CONSENT_KEY = 'tallyline_cookie_consent';
 
-const PAGES: { path: string; heading: RegExp }[] = [
-  { path: '/', heading: /Payments that grow with your business/ },
-  { path: '/products', heading: /Payment solutions for every business/ },
-  { path: '/developers', heading: /Developer Documentation/ },
-  { path: '/pricing', heading: /Simple, transparent pricing/ },
-  { path: '/status', heading: /System Status/ },
-  { path: '/community', heading: /Community/ },
-  { path: '/guides', heading: /Developer Guides/ },
-  { path: '/api', heading: /Documentazione API/ },
-  { path: '/privacy', heading: /Privacy Policy/ },
-  { path: '/terms', heading: /Terms of Service/ },
-  { path: '/cookies', heading: /Cookie Policy/ },
-  { path: '/security', heading: /Security and Trust/ },
-  { path: '/compliance', heading: /Regulatory Compliance/ },
-  { path: '/aml-policy', heading: /Anti-Money Laundering and Counter-Terrorist Financing Policy/ },
+/** `title`: the browser tab's, before " · Tallyline". */
+const PAGES: { path: string; heading: RegExp; title: string }[] = [
+  { path: '/', heading: /Payments that grow with your business/, title: 'Payments that grow with your business' },
+  { path: '/products', heading: /Payment solutions for every business/, title: 'Products' },
+  { path: '/developers', heading: /Developer Documentation/, title: 'Developers' },
+  { path: '/pricing', heading: /Simple, transparent pricing/, title: 'Pricing' },
+  { path: '/status', heading: /System Status/, title: 'System Status' },
+  { path: '/community', heading: /Community/, title: 'Community' },
+  { path: '/guides', heading: /Developer Guides/, title: 'Developer Guides' },
+  { path: '/api', heading: /Documentazione API/, title: 'Documentazione API' },
+  { path: '/privacy', heading: /Privacy Policy/, title: 'Privacy Policy' },
+  { path: '/terms', heading: /Terms of Service/, title: 'Terms of Service' },
+  { path: '/cookies', heading: /Cookie Policy/, title: 'Cookie Policy' },
+  { path: '/security', heading: /Security and Trust/, title: 'Security and Trust' },
+  { path: '/compliance', heading: /Regulatory Compliance/, title: 'Regulatory Compliance' },
+  { path: '/aml-policy', heading: /Anti-Money Laundering and Counter-Terrorist Financing Policy/, title: 'AML Policy' },
 ];
 
 describe('public pages', () => {
@@ -88,9 +89,27 @@ describe('public pages', () => {
     }
   });
 
+  it('names each page in the browser tab, in its HTML and after moving between pages', async () => {
+    for (const { path, title } of PAGES) {
+      // What a search engine, a bookmark or a tab shows before any script runs.
+      const html = await (await fetch(server.url + path)).text();
+      assert.match(html, new RegExp(`<title>${title} · Tallyline</title>`), `${path}'s HTML`);
+    }
+    const page = await open('/pricing');
+    assert.equal(await page.title(), 'Pricing · Tallyline');
+    await page.getByRole('banner').getByRole('link', { name: 'Developers' }).click();
+    await page.getByRole('heading', { level: 1, name: /Developer Documentation/ }).waitFor();
+    assert.equal(await page.title(), 'Developers · Tallyline');
+    await page.goBack();
+    await page.getByRole('heading', { level: 1, name: /Simple, transparent pricing/ }).waitFor();
+    assert.equal(await page.title(), 'Pricing · Tallyline');
+    await page.close();
+  });
+
   it('shows the 404 page for an unknown route', async () => {
     const page = await open('/no-such-page');
     assert.equal(await h1(page), '404 Page Not Found');
+    assert.equal(await page.title(), 'Page Not Found · Tallyline');
     await page.close();
   });
 

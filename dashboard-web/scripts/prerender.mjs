@@ -48,9 +48,14 @@ const lowPriority = (html) => html.replace(/<(script type="module"|link rel="mod
 if (!shell.includes('<div id="root"></div>')) throw new Error('index.html has no <div id="root"></div> to fill');
 await writeFile(join(dist, 'spa.html'), shell);
 for (const [route, module] of Object.entries(PRERENDERED_ROUTES)) {
-  const { html, styles } = await renderPage(route);
+  const rendered = await renderPage(route);
+  // React writes the page's <title> (components/page/PageTitle) ahead of its markup: it belongs in <head>, in place of the shell's.
+  const title = /^<title>[^<]*<\/title>/.exec(rendered.html)?.[0];
+  if (!title) throw new Error(`${route}: the page renders no <title> (PageTitle)`);
+  const html = rendered.html.slice(title.length);
+  const { styles } = rendered;
   const preloads = chunksOf(module).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
-  const page = lowPriority(shell.replace('</head>', `${preloads}${styles}</head>`))
+  const page = lowPriority(shell.replace(/<title>[^<]*<\/title>/, title).replace('</head>', `${preloads}${styles}</head>`))
     .replace('<div id="root"></div>', `<div id="root" data-prerendered="${route}">${disableControls(html)}</div>`);
   const file = route === '/' ? join(dist, 'index.html') : join(dist, `${route.slice(1)}.html`);
   await mkdir(dirname(file), { recursive: true });

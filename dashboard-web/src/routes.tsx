@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import { SiteLayout } from './components/layout';
+import { PageTitle } from './components/page';
 import { lazyWithQueries } from './lib/lazy-with-queries';
 
 /*
@@ -55,6 +56,7 @@ export function AppRoutes() {
   return (
     <Switch>
       <Route path="/pay/:id">
+        <PageTitle>Checkout</PageTitle>
         <Suspense fallback={null}>
           <CheckoutPage />
         </Suspense>
@@ -63,34 +65,34 @@ export function AppRoutes() {
         <SiteLayout>
           <Switch>
             {/* Public pages */}
-            <Route path="/"><HomePage /></Route>
-            <Route path="/products"><ProductsPage /></Route>
-            <Route path="/developers"><DevelopersPage /></Route>
-            <Route path="/pricing"><PricingPage /></Route>
-            <Route path="/status"><StatusPage /></Route>
-            <Route path="/community"><CommunityPage /></Route>
-            <Route path="/guides"><GuidesPage /></Route>
-            <Route path="/api"><ApiDocsPage /></Route>
-            <Route path="/privacy"><PrivacyPage /></Route>
-            <Route path="/terms"><TermsPage /></Route>
-            <Route path="/cookies"><CookiesPage /></Route>
-            <Route path="/security"><SecurityPage /></Route>
-            <Route path="/compliance"><CompliancePage /></Route>
-            <Route path="/aml-policy"><AmlPolicyPage /></Route>
-            <Route path="/crypto-payments"><CryptoPaymentsPage /></Route>
-            <Route path="/crypto-payments/:id"><CryptoPaymentPage /></Route>
-            <Route path="/client-api-test"><ClientApiTestPage /></Route>
+            <Route path="/"><PageTitle>Payments that grow with your business</PageTitle><HomePage /></Route>
+            <Route path="/products"><PageTitle>Products</PageTitle><ProductsPage /></Route>
+            <Route path="/developers"><PageTitle>Developers</PageTitle><DevelopersPage /></Route>
+            <Route path="/pricing"><PageTitle>Pricing</PageTitle><PricingPage /></Route>
+            <Route path="/status"><PageTitle>System Status</PageTitle><StatusPage /></Route>
+            <Route path="/community"><PageTitle>Community</PageTitle><CommunityPage /></Route>
+            <Route path="/guides"><PageTitle>Developer Guides</PageTitle><GuidesPage /></Route>
+            <Route path="/api"><PageTitle>Documentazione API</PageTitle><ApiDocsPage /></Route>
+            <Route path="/privacy"><PageTitle>Privacy Policy</PageTitle><PrivacyPage /></Route>
+            <Route path="/terms"><PageTitle>Terms of Service</PageTitle><TermsPage /></Route>
+            <Route path="/cookies"><PageTitle>Cookie Policy</PageTitle><CookiesPage /></Route>
+            <Route path="/security"><PageTitle>Security and Trust</PageTitle><SecurityPage /></Route>
+            <Route path="/compliance"><PageTitle>Regulatory Compliance</PageTitle><CompliancePage /></Route>
+            <Route path="/aml-policy"><PageTitle>AML Policy</PageTitle><AmlPolicyPage /></Route>
+            <Route path="/crypto-payments"><PageTitle>Pagamenti Crypto</PageTitle><CryptoPaymentsPage /></Route>
+            <Route path="/crypto-payments/:id"><PageTitle>Pagamento Crypto</PageTitle><CryptoPaymentPage /></Route>
+            <Route path="/client-api-test"><PageTitle>Client API Test</PageTitle><ClientApiTestPage /></Route>
 
             {/* Auth, dashboard guard and merchant applications */}
-            <Route path="/register"><RegisterPage /></Route>
-            <Route path="/merchant-register"><MerchantRegisterPage /></Route>
-            <Route path="/login"><LoginPage /></Route>
+            <Route path="/register"><PageTitle>Create Your Account</PageTitle><RegisterPage /></Route>
+            <Route path="/merchant-register"><PageTitle>Create Your Merchant Account</PageTitle><MerchantRegisterPage /></Route>
+            <Route path="/login"><PageTitle>Sign In</PageTitle><LoginPage /></Route>
             <Route path="/dashboard/:tab?"><DashboardPage /></Route>
-            <Route path="/merchant-application"><LongApplicationPage /></Route>
-            <Route path="/merchant-application/form"><PrecheckApplicationPage /></Route>
-            <Route path="/merchant-application/success"><ApplicationSuccessPage /></Route>
+            <Route path="/merchant-application"><PageTitle>Apply as a Merchant</PageTitle><LongApplicationPage /></Route>
+            <Route path="/merchant-application/form"><PageTitle>Merchant Application</PageTitle><PrecheckApplicationPage /></Route>
+            <Route path="/merchant-application/success"><PageTitle>Application Submitted</PageTitle><ApplicationSuccessPage /></Route>
 
-            <Route><NotFoundPage /></Route>
+            <Route><PageTitle>Page Not Found</PageTitle><NotFoundPage /></Route>
           </Switch>
         </SiteLayout>
       </Route>

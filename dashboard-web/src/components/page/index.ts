@@ -1,2 +1,3 @@
 export { PageHeader } from './PageHeader';
 export { srOnly } from './visually-hidden';
+export { PageTitle } from './PageTitle';

@@ -2,6 +2,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Alert, Box, Container, Skeleton, Stack, Typography } from '@mui/material';
 import { Redirect, useParams, useSearchParams } from 'wouter';
 import type { Merchant, User } from '@tallyline/contracts';
+import { PageTitle } from '../../../components/page';
 import { useCurrentMerchant } from '../../../lib/session';
 import { DashboardShell } from '../components/DashboardShell';
 import { DisabledEndpointsBanner } from '../components/DisabledEndpointsBanner';
@@ -77,6 +78,7 @@ export default function DashboardPage() {
   else
     return (
       <DashboardShell merchant={merchant} tab={tab}>
+        <PageTitle>{`${TITLES[tab]} · Dashboard`}</PageTitle>
         <Typography variant="h1" sx={{ fontSize: { xs: 24, md: 30 }, fontWeight: 700, mb: 2 }}>
           Dashboard <Box component="span" sx={{ color: 'text.secondary', fontWeight: 500 }}>· {TITLES[tab]}</Box>
         </Typography>
@@ -84,5 +86,10 @@ export default function DashboardPage() {
         <TabContent tab={tab} user={user} merchant={merchant} />
       </DashboardShell>
     );
-  return <Container sx={{ py: { xs: 3, md: 6 } }}>{body}</Container>;
+  return (
+    <Container sx={{ py: { xs: 3, md: 6 } }}>
+      <PageTitle>Dashboard</PageTitle>
+      {body}
+    </Container>
+  );
 }
