@@ -55,7 +55,7 @@ const PRECHECK_TEXT_LABELS: Record<string, string> = {
   technicalContactEmail: 'Technical Contact Email',
   website: 'Website',
   companyDescription: 'Company Description',
-  settlementDetails: 'USDT Settlement Address (Tron network)',
+  settlementDetails: 'USDT Settlement Address',
 };
 
 /** The sample's text inputs as a visitor types them: visible label → value. */

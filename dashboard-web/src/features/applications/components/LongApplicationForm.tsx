@@ -130,7 +130,7 @@ export function LongApplicationForm({ onSubmitted }: { onSubmitted: (result: Sub
           <Grid size={full}><CheckboxField form={form} name="antiMoneyLaunderingCompliant" label="We have anti-money-laundering controls in place" /></Grid>
         </FormSection>
         <FormSection title="Additional Information">
-          {select('howDidYouHear', 'How did you hear about us?', labelled(HOW_DID_YOU_HEAR))}
+          {select('howDidYouHear', 'How did you find us?', labelled(HOW_DID_YOU_HEAR))}
           {text('additionalInfo', 'Additional Information (optional)', full, { multiline: true, minRows: 2 })}
         </FormSection>
         <FormSection title="Terms">

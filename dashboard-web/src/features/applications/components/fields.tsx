@@ -10,9 +10,25 @@ export interface Option {
   label: string;
 }
 
-/** A text input bound to the form; its error clears as soon as it is edited. */
+/** Characters of a label that fit a full-width field at 320 px, the narrowest screen a form must work on. */
+const LONG_LABEL = 30;
+
+/**
+ * A text input bound to the form; its error clears as soon as it is edited, and shows in place of any hint.
+ * A label longer than a phone's field would be cut off inside it; sitting small on the outline it reads whole.
+ */
 export function FormTextField<T extends FieldValues>({ form, name, ...props }: { form: Form<T>; name: Path<T> } & TextInputProps) {
-  return <TextInput fullWidth {...props} {...textFieldProps(form, name)} />;
+  const bound = textFieldProps(form, name);
+  const long = typeof props.label === 'string' && props.label.length > LONG_LABEL;
+  return (
+    <TextInput
+      fullWidth
+      {...(long && { slotProps: { inputLabel: { shrink: true } } })}
+      {...props}
+      {...bound}
+      helperText={bound.helperText ?? props.helperText}
+    />
+  );
 }
 
 /** A select bound to the form: the browser's own, in MUI's outlined field. */

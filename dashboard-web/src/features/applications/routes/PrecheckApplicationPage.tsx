@@ -15,9 +15,6 @@ import { FormTextField, SelectField } from '../components/fields';
 import { SliderField } from '../components/SliderField';
 import { asIs } from '../components/options';
 
-/** Characters of a label that fit a full-width field at 320 px. */
-const LONG_LABEL = 30;
-
 type Values = Record<Exclude<keyof PrecheckApplication, 'ownershipPercent' | 'targetMarketsEU'>, string> & {
   ownershipPercent: number;
   targetMarketsEU: number;
@@ -83,8 +80,6 @@ export default function PrecheckApplicationPage() {
         name={name}
         label={label}
         required={!name.endsWith('Line2')}
-        // A label longer than a phone's field is cut off inside it; sitting small on the outline it reads whole.
-        {...(label.length > LONG_LABEL && { slotProps: { inputLabel: { shrink: true } } })}
         {...props}
       />
     </Grid>
@@ -123,7 +118,7 @@ export default function PrecheckApplicationPage() {
             {text('shareholderLastName', 'Shareholder Last Name')}
             <Grid size={full}><SliderField form={form} name="ownershipPercent" label="Ownership" min={1} max={100} step={1} /></Grid>
             {text('shareholderStreet', 'Shareholder Street Address', full)}
-            {text('shareholderStreetLine2', 'Shareholder Street Address Line 2 (optional)', full)}
+            {text('shareholderStreetLine2', 'Shareholder Address Line 2 (optional)', full)}
             {text('shareholderCity', 'Shareholder City')}
             {text('shareholderStateProvince', 'Shareholder State/Province')}
             {text('shareholderPostalCode', 'Shareholder Postal Code')}
@@ -134,7 +129,7 @@ export default function PrecheckApplicationPage() {
             {text('website', 'Website', half, { type: 'url', placeholder: 'https://example.com' })}
             {text('companyDescription', 'Company Description', full, { multiline: true, minRows: 3 })}
             <Grid size={full}><SliderField form={form} name="targetMarketsEU" label="Target Markets in the EU" min={0} max={100} step={5} /></Grid>
-            {text('settlementDetails', 'USDT Settlement Address (Tron network)', full, { placeholder: 'T…' })}
+            {text('settlementDetails', 'USDT Settlement Address', full, { placeholder: 'T…', helperText: 'On the Tron network (TRC-20); it starts with a T.' })}
           </FormSection>
           <FormSection title="Required Documents" description="PDF, JPG, JPEG or PNG, up to 10 MB each.">
             <DocumentUploads files={files} errors={fileErrors} onChange={onFile} />
