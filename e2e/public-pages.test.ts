@@ -106,6 +106,28 @@ describe('public pages', () => {
     await page.close();
   });
 
+  it("never breaks an e-mail address of the footer across lines", async () => {
+    for (const width of [320, 900, 1280]) {
+      const context = await browser.newContext({ viewport: { width, height: 800 } });
+      const page = await open('/pricing', context);
+      // "General enquiries: info@tallylin" / "e.com" at 1280 px: the address must move to a line of its own, whole.
+      const broken = await page.locator('footer a[href^="mailto:"]').evaluateAll((links) =>
+        links.filter((link) => {
+          const email = link.getAttribute('href')!.slice('mailto:'.length);
+          const text = Array.from(link.childNodes).find((node) => node.textContent?.includes(email));
+          const start = text?.textContent?.indexOf(email) ?? -1;
+          if (!text || start < 0) return true;
+          const range = document.createRange();
+          range.setStart(text, start);
+          range.setEnd(text, start + email.length);
+          return new Set(Array.from(range.getClientRects()).map((rect) => Math.round(rect.top))).size > 1;
+        }).map((link) => link.textContent),
+      );
+      assert.deepEqual(broken, [], `at ${width} px`);
+      await context.close();
+    }
+  });
+
   it('shows the 404 page for an unknown route', async () => {
     const page = await open('/no-such-page');
     assert.equal(await h1(page), '404 Page Not Found');

@@ -86,7 +86,8 @@ export function Footer() {
             <Column title="Contact">
               {CONTACTS.map((contact) => (
                 <li key={contact.email}>
-                  <Link href={`mailto:${contact.email}`} sx={{ ...linkSx, wordBreak: 'break-all' }}>
+                  {/* An address breaks inside only when it cannot fit a line of its own ("info@tallylin / e.com" otherwise). */}
+                  <Link href={`mailto:${contact.email}`} sx={{ ...linkSx, overflowWrap: 'anywhere' }}>
                     {contact.label}: {contact.email}
                   </Link>
                 </li>
