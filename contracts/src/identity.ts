@@ -4,6 +4,11 @@ export { AUTH_MESSAGES } from './auth-messages.js';
 
 /** The spec's e-mail rule: text, an @, text, a dot, text. */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * No address is longer (RFC 5321). Every text a sign-up keeps needs a bound: the read models index
+ * the e-mail, and one too long for a B-tree index stopped the projection for every later sign-up.
+ */
+export const MAX_EMAIL_LENGTH = 254;
 export const MIN_PASSWORD_LENGTH = 8;
 export const ROLES = ['merchant', 'staff'] as const;
 export const roleSchema = z.enum(ROLES);
@@ -13,14 +18,15 @@ const email = z
   .string({ error: 'Email is required' })
   .trim()
   .min(1, 'Email is required')
+  .max(MAX_EMAIL_LENGTH, 'Please enter a valid email address')
   .regex(EMAIL_PATTERN, 'Please enter a valid email address');
 const password = z
   .string({ error: 'Password is required' })
   .min(1, 'Password is required')
   .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
   .max(200, 'Password must be at most 200 characters');
-const firstName = z.string({ error: 'First name is required' }).trim().min(1, 'First name is required').max(100);
-const lastName = z.string({ error: 'Last name is required' }).trim().min(1, 'Last name is required').max(100);
+const firstName = z.string({ error: 'First name is required' }).trim().min(1, 'First name is required').max(100, 'First name must be at most 100 characters');
+const lastName = z.string({ error: 'Last name is required' }).trim().min(1, 'Last name is required').max(100, 'Last name must be at most 100 characters');
 
 /** POST /api/auth/register */
 export const registerRequestSchema = z.object({ email, password, firstName, lastName });
@@ -43,7 +49,7 @@ export type RegisterForm = z.infer<typeof registerFormSchema>;
 
 /** POST /api/auth/login (and the login form). */
 export const loginRequestSchema = z.object({
-  email: z.string({ error: 'Invalid email address' }).trim().regex(EMAIL_PATTERN, 'Invalid email address'),
+  email: z.string({ error: 'Invalid email address' }).trim().max(MAX_EMAIL_LENGTH, 'Invalid email address').regex(EMAIL_PATTERN, 'Invalid email address'),
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required'),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_EMAIL_LENGTH } from './identity.js';
 import { BUSINESS_TYPES } from './merchant-options.js';
 
 export { BUSINESS_TYPES } from './merchant-options.js';
@@ -9,8 +10,10 @@ export const environmentSchema = z.enum(ENVIRONMENTS, { error: 'Environment must
 export type Environment = z.infer<typeof environmentSchema>;
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const email = z.string({ error: 'Invalid email address' }).trim().regex(EMAIL_PATTERN, 'Invalid email address');
-const companyName = z.string({ error: 'Company name is required' }).trim().min(1, 'Company name is required').max(200);
+// Bounded: the merchants read model indexes the e-mail (see MAX_EMAIL_LENGTH).
+const email = z.string({ error: 'Invalid email address' }).trim().max(MAX_EMAIL_LENGTH, 'Invalid email address').regex(EMAIL_PATTERN, 'Invalid email address');
+const companyName = z.string({ error: 'Company name is required' }).trim().min(1, 'Company name is required').max(200, 'Company name must be at most 200 characters');
+const MAX_WEBSITE_LENGTH = 2000;
 
 function isHttpUrl(value: string): boolean {
   try {
@@ -25,6 +28,7 @@ const website = z
   .union([z.string(), z.null()])
   .optional()
   .transform((value) => (value ?? '').trim())
+  .refine((value) => value.length <= MAX_WEBSITE_LENGTH, { message: `Website must be at most ${MAX_WEBSITE_LENGTH} characters`, abort: true })
   .refine((value) => value === '' || isHttpUrl(value), 'Invalid website URL')
   .transform((value) => (value === '' ? null : value));
 
