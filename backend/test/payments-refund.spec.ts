@@ -70,6 +70,15 @@ describe('refunds', () => {
     expect(res.json().errors).toEqual([{ field: 'amount', message }]);
   });
 
+  it('refuses an unknown field instead of reading a misspelt amount as a full refund: 400, nothing refunded', async () => {
+    const id = await completed();
+    const res = await refund(id, { amout: 2500 });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ statusCode: 400, message: 'Unrecognized key: "amout"', errors: [{ field: 'amout', message: 'Unrecognized key: "amout"' }] });
+    expect(await paymentRow(db, id)).toMatchObject({ status: 'completed', refunded_minor: '0' });
+    expect(await gatewayRefunds(id)).toBe(0);
+  });
+
   it('only completed payments: pending, failed and refunded ones are 409', async () => {
     const pending = await createPayment(t, merchant.token);
     const failed = await createPayment(t, merchant.token);

@@ -160,6 +160,13 @@ describe('Stripe-compatible API through stripe-node', () => {
       expect(await failureOf(stripe.refunds.create({ payment_intent: intent.id, amount: 1 }))).toMatchObject({ type: 'StripeInvalidRequestError', statusCode: 400 });
     });
 
+    it('refuses an unknown parameter as Stripe does (parameter_unknown) rather than refunding everything', async () => {
+      const intent = await stripe.paymentIntents.create({ amount: 1000, currency: 'gbp', payment_method: 'pm_card_visa', confirm: true });
+      const error = await failureOf(stripe.refunds.create({ payment_intent: intent.id, amout: 300 } as Stripe.RefundCreateParams));
+      expect(error).toMatchObject({ type: 'StripeInvalidRequestError', statusCode: 400, code: 'parameter_unknown', param: 'amout', message: 'Received unknown parameter: amout' });
+      expect(await eventTypes(db, paymentIdOf(intent.id))).toEqual(['PaymentCreated', 'PaymentAttempted', 'PaymentCompleted']);
+    });
+
     it('a full refund at once', async () => {
       const intent = await stripe.paymentIntents.create({ amount: 1000, currency: 'gbp', payment_method: 'pm_card_visa', confirm: true });
       expect(await stripe.refunds.create({ payment_intent: intent.id })).toMatchObject({ amount: 1000, status: 'succeeded' });

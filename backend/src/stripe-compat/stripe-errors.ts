@@ -32,6 +32,9 @@ export class StripeApiError extends Error {
   }
 }
 
+/** Stripe's words for a parameter it does not know, used by the strict schemas in stripe-params.ts. */
+export const UNKNOWN_PARAMETER = 'Received unknown parameter:';
+
 /** Our field paths (metadata.order) in Stripe's bracket notation (metadata[order]). */
 const bracketed = (field: string) => field.split('.').map((part, i) => (i === 0 ? part : `[${part}]`)).join('');
 
@@ -41,7 +44,7 @@ function fromDomain(error: DomainError): StripeApiError {
   const param = field && field !== '(body)' ? bracketed(field) : undefined;
   switch (error.code) {
     case 'validation':
-      return StripeApiError.invalid(error.message, 'parameter_invalid', param);
+      return StripeApiError.invalid(error.message, error.message.startsWith(UNKNOWN_PARAMETER) ? 'parameter_unknown' : 'parameter_invalid', param);
     case 'unprocessable':
       // Our words for a reused key, Stripe's at its door (stripe-node raises StripeIdempotencyError on this code).
       if (error.message === PAYMENT_MESSAGES.idempotencyMismatch) {

@@ -1,5 +1,6 @@
 import { amountMinorSchema, currencySchema } from '@tallyline/contracts';
 import { z } from 'zod';
+import { UNKNOWN_PARAMETER } from './stripe-errors.js';
 import { STRIPE_TYPES } from './stripe-event-types.js';
 
 /** Form bodies carry every value as text: numbers and booleans are read from it too. */
@@ -36,7 +37,11 @@ export const confirmSchema = z.object({ payment_method: id.optional(), return_ur
 
 export const cancelSchema = z.object({ cancellation_reason: z.enum(['duplicate', 'fraudulent', 'requested_by_customer', 'abandoned']).optional() });
 
-export const refundCreateSchema = z.object({ payment_intent: id, amount: integer(amountMinorSchema).optional() });
+/** Strict, as Stripe is: without amount all that is left is refunded, so an unknown parameter is refused, never ignored. */
+export const refundCreateSchema = z.strictObject(
+  { payment_intent: id, amount: integer(amountMinorSchema).optional() },
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? `${UNKNOWN_PARAMETER} ${issue.keys.join(', ')}` : undefined) },
+);
 
 export const listSchema = z.object({
   limit: integer(z.number().int().min(1, 'Limit must be between 1 and 100').max(100, 'Limit must be between 1 and 100')).default(10),

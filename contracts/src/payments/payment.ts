@@ -180,8 +180,11 @@ export interface CheckoutPayResult {
   redirectUrl?: string;
 }
 
-/** POST /api/transactions/{id}/refund: omit amount for a full refund (of what is left). */
-export const refundRequestSchema = z.object({ amount: amountMinorSchema.optional() });
+/**
+ * POST /api/transactions/{id}/refund: omit amount for a full refund (of what is left). Strict: no
+ * amount means everything, so a misspelt one (`amout`) must be refused, not read as a full refund.
+ */
+export const refundRequestSchema = z.strictObject({ amount: amountMinorSchema.optional() });
 
 export interface RefundResult {
   id: string;
