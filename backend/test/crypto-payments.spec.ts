@@ -88,6 +88,9 @@ describe('crypto payments: currencies, rates, creation, history (/api/crypto-pay
       ['toCrypto=BTC', 'from', 'From currency must be one of EUR, USD, GBP'],
       ['from=EUR&to=BTC&amount=-1', 'amount', 'Amount must be a number greater than 0 with at most 2 decimals'],
       ['from=EUR&to=BTC&amount=abc', 'amount', 'Amount must be a number greater than 0 with at most 2 decimals'],
+      // Number() reads these as 16 and 100: not what anyone wrote.
+      ['from=EUR&to=BTC&amount=0x10', 'amount', 'Amount must be a number greater than 0 with at most 2 decimals'],
+      ['from=EUR&to=BTC&amount=1e2', 'amount', 'Amount must be a number greater than 0 with at most 2 decimals'],
     ])('?%s is a 400 naming %s', async (query, field, message) => {
       const res = await get(`/api/crypto-payments/exchange-rate?${query}`);
       expect(res.statusCode).toBe(400);

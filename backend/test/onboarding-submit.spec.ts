@@ -103,6 +103,10 @@ describe('onboarding: submitting applications', () => {
     ['ownershipPercent', '0', 'Ownership percentage must be a whole number from 1 to 100'],
     ['ownershipPercent', '50.5', 'Ownership percentage must be a whole number from 1 to 100'],
     ['ownershipPercent', 'lots', 'Ownership percentage must be a whole number from 1 to 100'],
+    // Number() reads these as 16, 100 and 3: decimal digits only.
+    ['ownershipPercent', '0x10', 'Ownership percentage must be a whole number from 1 to 100'],
+    ['ownershipPercent', '1e2', 'Ownership percentage must be a whole number from 1 to 100'],
+    ['targetMarketsEU', '0b11', 'EU target market share must be a number from 0 to 100'],
     ['targetMarketsEU', '101', 'EU target market share must be a number from 0 to 100'],
     ['settlementDetails', '', 'USDT settlement address is required'],
   ])('rejects %s = %j with "%s", recording nothing', async (field, value, message) => {

@@ -78,6 +78,8 @@ describe('the sandbox gateway (/api/sandbox-gateway)', () => {
       [{ cardNumber: undefined }, 'cardNumber', 'Card number is required'],
       [{ expMonth: 13 }, 'expMonth', 'Expiry month must be a number from 1 to 12'],
       [{ expMonth: 0 }, 'expMonth', 'Expiry month must be a number from 1 to 12'],
+      [{ expMonth: '0xc' }, 'expMonth', 'Expiry month must be a number from 1 to 12'],
+      [{ expYear: '2.1e3' }, 'expYear', 'Expiry year must be a 4-digit year'],
       [{ expYear: 2001 }, 'expYear', 'The card has expired'],
       [{ expYear: 'soon' }, 'expYear', 'Expiry year must be a 4-digit year'],
       [{ cvc: '12' }, 'cvc', 'CVC must be 3 or 4 digits'],

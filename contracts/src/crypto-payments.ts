@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { queryInteger } from './http.js';
+import { numberFromText, queryInteger } from './http.js';
 import { environmentSchema, type Environment } from './merchants.js';
 
 /** Spec §9: the fiats and cryptos the crypto page offers, and a payment's life before it expires. */
@@ -83,7 +83,7 @@ export const exchangeRateQuerySchema = z
     toCrypto: z.string().optional(),
     from: z.string().optional(),
     to: z.string().optional(),
-    amount: z.coerce.number({ error: AMOUNT_MESSAGE }).pipe(majorAmount).optional(),
+    amount: numberFromText(majorAmount).optional(),
     environment: environmentSchema.optional(),
   })
   .transform((query, ctx) => {

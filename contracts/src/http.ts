@@ -8,13 +8,18 @@ export const errorBodySchema = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
+/** Decimal digits, perhaps a fraction: what "a number" means in a query string or a form field. */
+const DECIMAL_TEXT = /^-?\d{1,15}(\.\d{1,15})?$/;
+
 /**
- * A whole number from a query string, in decimal digits only: `z.coerce.number()` also takes "0x10",
- * "1e2" and "" (as 16, 100 and 0). One message for every way it can be wrong, as the spec words them.
+ * A number sent as text (query string, multipart field), in decimal digits only: `z.coerce.number()` and
+ * `Number()` also take "0x10", "1e2", "0b11" and " " (as 16, 100, 3 and 0). Numbers pass as they are.
  */
+export function numberFromText<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value) => (typeof value === 'string' && DECIMAL_TEXT.test(value.trim()) ? Number(value) : value), schema);
+}
+
+/** A whole number from a query string. One message for every way it can be wrong, as the spec words them. */
 export function queryInteger(min: number, max: number, message: string) {
-  return z.preprocess(
-    (value) => (typeof value === 'string' && /^-?\d{1,15}$/.test(value.trim()) ? Number(value) : value),
-    z.number({ error: message }).int(message).min(min, message).max(max, message),
-  );
+  return numberFromText(z.number({ error: message }).int(message).min(min, message).max(max, message));
 }

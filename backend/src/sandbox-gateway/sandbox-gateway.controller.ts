@@ -1,5 +1,6 @@
 import { Body, Catch, Controller, HttpCode, Post, UseFilters, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { numberFromText } from '@tallyline/contracts';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { Public } from '../platform/auth/auth.decorators.js';
@@ -34,8 +35,8 @@ const tokenRequestSchema = z
       .string({ error: 'Card number is required' })
       .transform((number) => number.replace(/[\s-]/g, ''))
       .pipe(z.string().regex(/^\d{12,19}$/, { error: 'Card number must be 12 to 19 digits', abort: true }).refine(passesLuhn, 'Card number is not valid')),
-    expMonth: z.coerce.number({ error: month }).int(month).min(1, month).max(12, month),
-    expYear: z.coerce.number({ error: year }).int(year).min(2000, year).max(2100, year),
+    expMonth: numberFromText(z.number({ error: month }).int(month).min(1, month).max(12, month)),
+    expYear: numberFromText(z.number({ error: year }).int(year).min(2000, year).max(2100, year)),
     cvc: z.string({ error: 'CVC must be 3 or 4 digits' }).regex(/^\d{3,4}$/, 'CVC must be 3 or 4 digits'),
   })
   .refine((card) => !hasExpired(card.expMonth, card.expYear, new Date()), { message: 'The card has expired', path: ['expYear'] });

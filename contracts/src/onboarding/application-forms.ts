@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numberFromText } from '../http.js';
 import { email, isCalendarDate, minText, option, optionalText, requiredText, url } from './field-rules.js';
 import { OPERATING_COUNTRIES, COMPANY_TYPES, LONG_BUSINESS_TYPES, NUMBER_OF_EMPLOYEES, ANNUAL_REVENUES, INDUSTRY_TYPES, MONTHLY_VOLUMES, AVERAGE_TRANSACTION_VALUES, PAYMENT_METHODS, PROCESSING_COUNTRIES, CHARGEBACK_RATES, REFUND_RATES, HOW_DID_YOU_HEAR } from './options.js';
 
@@ -28,12 +29,14 @@ export const precheckApplicationSchema = z.object({
   phoneNumber: requiredText('Phone number is required', 40),
   shareholderFirstName: requiredText('Shareholder first name is required', 100),
   shareholderLastName: requiredText('Shareholder last name is required', 100),
-  ownershipPercent: z.coerce
-    .number({ error: 'Ownership percentage must be a whole number from 1 to 100' })
-    .int('Ownership percentage must be a whole number from 1 to 100')
-    .min(1, 'Ownership percentage must be a whole number from 1 to 100')
-    .max(100, 'Ownership percentage must be a whole number from 1 to 100')
-    .default(100),
+  // Multipart sends every field as text: decimal digits only ("0x10" is not 16).
+  ownershipPercent: numberFromText(
+    z
+      .number({ error: 'Ownership percentage must be a whole number from 1 to 100' })
+      .int('Ownership percentage must be a whole number from 1 to 100')
+      .min(1, 'Ownership percentage must be a whole number from 1 to 100')
+      .max(100, 'Ownership percentage must be a whole number from 1 to 100'),
+  ).default(100),
   shareholderStreet: requiredText('Shareholder street address is required'),
   shareholderStreetLine2: optionalText('Shareholder street address line 2'),
   shareholderCity: requiredText('Shareholder city is required', 100),
@@ -43,11 +46,12 @@ export const precheckApplicationSchema = z.object({
   technicalContactEmail: email('Valid technical contact email is required'),
   website: url('Valid website URL is required'),
   companyDescription: minText(10, 'Company description must be at least 10 characters', 'Company description', 5000),
-  targetMarketsEU: z.coerce
-    .number({ error: 'EU target market share must be a number from 0 to 100' })
-    .min(0, 'EU target market share must be a number from 0 to 100')
-    .max(100, 'EU target market share must be a number from 0 to 100')
-    .default(0),
+  targetMarketsEU: numberFromText(
+    z
+      .number({ error: 'EU target market share must be a number from 0 to 100' })
+      .min(0, 'EU target market share must be a number from 0 to 100')
+      .max(100, 'EU target market share must be a number from 0 to 100'),
+  ).default(0),
   /** A USDT address on the Tron network. */
   settlementDetails: requiredText('USDT settlement address is required'),
 });
