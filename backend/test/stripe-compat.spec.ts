@@ -142,6 +142,15 @@ describe('Stripe-compatible API through stripe-node', () => {
       expect(await failureOf(stripe.paymentIntents.confirm(intent.id, { payment_method: 'pm_card_visa' }))).toMatchObject({ statusCode: 400, code: 'payment_intent_unexpected_state' });
     });
 
+    it('refuses capture_method manual rather than charging at once an intent meant only to be authorized', async () => {
+      const before = await db.query<{ n: number }[]>(`SELECT count(*)::int AS n FROM events WHERE type = 'PaymentCreated'`);
+      const error = await failureOf(stripe.paymentIntents.create({ amount: 700, currency: 'gbp', payment_method: 'pm_card_visa', confirm: true, capture_method: 'manual' }));
+      expect(error).toMatchObject({ type: 'StripeInvalidRequestError', statusCode: 400, code: 'parameter_invalid', param: 'capture_method' });
+      expect(error.message).toMatch(/manual capture is not supported/);
+      expect(await db.query(`SELECT count(*)::int AS n FROM events WHERE type = 'PaymentCreated'`)).toEqual(before);
+      expect(await stripe.paymentIntents.create({ amount: 700, currency: 'gbp', capture_method: 'automatic' })).toMatchObject({ status: 'requires_payment_method' });
+    });
+
     it('a succeeded intent cannot be canceled (400 payment_intent_unexpected_state)', async () => {
       const intent = await stripe.paymentIntents.create({ amount: 700, currency: 'gbp', payment_method: 'pm_card_visa', confirm: true });
       expect(await failureOf(stripe.paymentIntents.cancel(intent.id))).toMatchObject({ type: 'StripeInvalidRequestError', statusCode: 400, code: 'payment_intent_unexpected_state' });

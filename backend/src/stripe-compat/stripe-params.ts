@@ -31,6 +31,8 @@ export const paymentIntentCreateSchema = z.object({
   metadata: metadata.optional(),
   receipt_email: z.string().trim().max(254).regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Invalid email address').optional(),
   return_url: httpUrl.optional(),
+  // Ignored, 'manual' charged at once a payer the integrator meant only to authorize: refused instead.
+  capture_method: z.enum(['automatic', 'automatic_async'], { error: "capture_method must be automatic: manual capture is not supported, payments are captured when confirmed" }).optional(),
 });
 
 export const confirmSchema = z.object({ payment_method: id.optional(), return_url: httpUrl.optional() });
