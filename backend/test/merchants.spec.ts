@@ -76,6 +76,8 @@ describe('merchants: registration, environment, API keys, stats', () => {
     expect(same.json().environment).toBe('staging');
     const bad = await t.request({ method: 'PATCH', url: '/api/merchants/environment', headers: bearer(token), payload: { environment: 'moon' } });
     expect(bad.statusCode).toBe(400);
+    const misspelt = await t.request({ method: 'PATCH', url: '/api/merchants/environment', headers: bearer(token), payload: { environmnt: 'staging' } });
+    expect(misspelt.json()).toEqual({ statusCode: 400, message: 'Unrecognized key: "environmnt"', errors: [{ field: 'environmnt', message: 'Unrecognized key: "environmnt"' }] });
     const rows = (await t.app.get(DataSource).query<{ data: unknown }[]>(`SELECT data FROM events WHERE type = 'EnvironmentSwitched' AND stream_id = $1 ORDER BY stream_version`, [`merchant-${toggle.json().id}`]));
     expect(rows.map((r) => r.data)).toEqual([
       expect.objectContaining({ from: 'production', to: 'staging' }),

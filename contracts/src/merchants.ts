@@ -54,8 +54,11 @@ export const merchantRegisterFormSchema = z.object({
 });
 export type MerchantRegisterForm = z.input<typeof merchantRegisterFormSchema>;
 
-/** PATCH /api/merchants/environment: no body (or no environment) toggles. */
-export const environmentChangeSchema = z.object({ environment: environmentSchema.optional() });
+/**
+ * PATCH /api/merchants/environment: no body (or no environment) toggles. Strict: a misspelt field
+ * (`environmnt`) would otherwise be no environment, and toggle away from the one it named.
+ */
+export const environmentChangeSchema = z.strictObject({ environment: environmentSchema.optional() });
 
 export const merchantSchema = z.object({
   id: z.string(),
