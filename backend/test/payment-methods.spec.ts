@@ -62,6 +62,8 @@ describe('payment methods: add, configure, list (the merchant\'s own only)', () 
     [{ name: 'Cards', type: 'credit_card', processingFee: 101 }, 'processingFee', 'Processing fee must be a percentage from 0 to 100 with at most two decimals'],
     [{ name: 'Cards', type: 'credit_card', processingFee: 1.234 }, 'processingFee', 'Processing fee must be a percentage from 0 to 100 with at most two decimals'],
     [{ name: 'Cards', type: 'credit_card', processingFee: '2.9' }, 'processingFee', 'Processing fee must be a percentage from 0 to 100 with at most two decimals'],
+    [{ name: 'Cards', type: 'credit_card', processingFee: 1e-7 }, 'processingFee', 'Processing fee must be a percentage from 0 to 100 with at most two decimals'],
+    [{ name: 'Cards', type: 'credit_card', processingFee: 2.9000004 }, 'processingFee', 'Processing fee must be a percentage from 0 to 100 with at most two decimals'],
     [{ name: 'Cards', type: 'credit_card', fixedFee: '-1' }, 'fixedFee', 'Fixed fee must be an amount from 0.00 to 1000.00 with at most two decimals'],
     [{ name: 'Cards', type: 'credit_card', fixedFee: '0.301' }, 'fixedFee', 'Fixed fee must be an amount from 0.00 to 1000.00 with at most two decimals'],
     [{ name: 'Cards', type: 'credit_card', isActive: 'yes' }, 'isActive', 'isActive must be true or false'],

@@ -36,7 +36,8 @@ const processingFee = z
   .number({ error: PAYMENT_METHOD_MESSAGES.processingFee })
   .min(0, PAYMENT_METHOD_MESSAGES.processingFee)
   .max(100, PAYMENT_METHOD_MESSAGES.processingFee)
-  .refine((value) => Number.isInteger(Math.round(value * 1e6) / 1e4), PAYMENT_METHOD_MESSAGES.processingFee)
+  // The number as written, not as rounded: a millionth's check let 0.0000001 (and 2.9000004) through, silently rounded.
+  .refine((value) => /^\d+(\.\d{1,2})?$/.test(String(value)), PAYMENT_METHOD_MESSAGES.processingFee)
   .transform((value) => Math.round(value * 100));
 
 /** An amount in major units, as a number (0.3) or a decimal string ("0.30"); cents out. */
