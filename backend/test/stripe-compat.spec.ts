@@ -339,6 +339,10 @@ describe('Stripe-compatible API through stripe-node', () => {
       const page = await client.events.list({ limit: 2, starting_after: events.data[1]!.id });
       expect(page.data.map((e) => e.id)).toEqual(events.data.slice(2, 4).map((e) => e.id));
       expect((await client.events.list({ type: 'charge.refunded' })).data.map((e) => e.type)).toEqual(['charge.refunded']);
+      // A group, as Stripe's docs have it: payment_intent.* (the _ is no LIKE wildcard), * for all.
+      expect((await client.events.list({ type: 'payment_intent.*' })).data.map((e) => e.type)).toEqual(events.data.map((e) => e.type).filter((type) => type.startsWith('payment_intent.')));
+      expect((await client.events.list({ type: 'payment%intent.*' })).data).toEqual([]);
+      expect((await client.events.list({ type: '*', limit: 100 })).data).toHaveLength(events.data.length);
       expect(await failureOf(stripe.events.retrieve(created.id))).toMatchObject({ statusCode: 404, code: 'resource_missing' });
     });
   });

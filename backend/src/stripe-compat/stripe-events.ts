@@ -29,7 +29,9 @@ export class StripeEvents {
       .where('e.merchant_id = :merchantId AND e.environment = :environment', caller)
       .orderBy('e.global_position', before ? 'ASC' : 'DESC')
       .take(page.limit + 1);
-    if (page.type) query.andWhere('e.type = :type', { type: page.type });
+    // Stripe's `type` takes a group too (payment_intent.*): matched as the exact type, it found nothing.
+    if (page.type?.endsWith('*')) query.andWhere(`e.type LIKE :prefix ESCAPE '\\'`, { prefix: `${page.type.slice(0, -1).replace(/[\\%_]/g, '\\$&')}%` });
+    else if (page.type) query.andWhere('e.type = :type', { type: page.type });
     if (before) query.andWhere('e.global_position > :position', { position: before.globalPosition });
     if (after) query.andWhere('e.global_position < :position', { position: after.globalPosition });
     const rows = await query.getMany();
