@@ -235,6 +235,13 @@ describe('onboarding: submitting applications', () => {
     expect(await countSubmitted()).toBe(before);
   });
 
+  it('keeps each selected option once, however often it is sent', async () => {
+    const res = await t.request({ method: 'POST', url: '/api/merchant-applications', payload: { ...longForm(), paymentMethods: [...Array<string>(10_000).fill('visa'), 'amex', 'visa'], processingCountries: ['GB', 'GB'] } });
+    expect(res.statusCode).toBe(201);
+    const [event] = await t.app.get(EventStore).readStream(`application-${res.json().id}`);
+    expect(event?.data).toMatchObject({ fields: { paymentMethods: ['visa', 'amex'], processingCountries: ['GB'] } });
+  });
+
   it('rejects a payment method outside the list at its index, and malformed JSON with 400', async () => {
     const res = await t.request({ method: 'POST', url: '/api/merchant-applications', payload: { ...longForm(), paymentMethods: ['visa', 'cheque'] } });
     expect(res.json().errors).toEqual([{ field: 'paymentMethods.1', message: 'Select payment methods from the list' }]);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { numberFromText } from '../http.js';
-import { email, isCalendarDate, minText, option, optionalText, requiredText, url } from './field-rules.js';
+import { email, isCalendarDate, minText, multiSelect, option, optionalText, requiredText, url } from './field-rules.js';
 import { OPERATING_COUNTRIES, COMPANY_TYPES, LONG_BUSINESS_TYPES, NUMBER_OF_EMPLOYEES, ANNUAL_REVENUES, INDUSTRY_TYPES, MONTHLY_VOLUMES, AVERAGE_TRANSACTION_VALUES, PAYMENT_METHODS, PROCESSING_COUNTRIES, CHARGEBACK_RATES, REFUND_RATES, HOW_DID_YOU_HEAR } from './options.js';
 
 /** POST /api/merchant-applications (multipart: every field as text, the documents as files). */
@@ -94,17 +94,8 @@ export const longApplicationSchema = z.object({
     'Average transaction value is required',
     'Select an average transaction value from the list',
   ),
-  paymentMethods: z
-    .array(option(PAYMENT_METHODS, 'Select at least one payment method', 'Select payment methods from the list'), {
-      error: 'Select at least one payment method',
-    })
-    .min(1, 'Select at least one payment method'),
-  processingCountries: z
-    .array(
-      option(PROCESSING_COUNTRIES, 'Select at least one processing country', 'Select processing countries from the list'),
-      { error: 'Select at least one processing country' },
-    )
-    .min(1, 'Select at least one processing country'),
+  paymentMethods: multiSelect(PAYMENT_METHODS, 'Select at least one payment method', 'Select payment methods from the list'),
+  processingCountries: multiSelect(PROCESSING_COUNTRIES, 'Select at least one processing country', 'Select processing countries from the list'),
   chargebackRate: option(CHARGEBACK_RATES, 'Chargeback rate is required', 'Select a chargeback rate from the list'),
   refundRate: option(REFUND_RATES, 'Refund rate is required', 'Select a refund rate from the list'),
   hasBeenTerminated: z.boolean({ error: 'Previous termination must be yes or no' }).default(false),

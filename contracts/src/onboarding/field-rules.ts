@@ -47,6 +47,17 @@ export function option<const T extends readonly [string, ...string[]]>(values: T
   });
 }
 
+/**
+ * A multi-select: at least one option from the list, each kept once. A set, not a list: 'visa' sent
+ * 100,000 times was stored (and shown to staff) 100,000 times.
+ */
+export function multiSelect<const T extends readonly [string, ...string[]]>(values: T, required: string, invalid: string) {
+  return z
+    .array(option(values, required, invalid), { error: required })
+    .min(1, required)
+    .transform((selected) => [...new Set(selected)]);
+}
+
 export function email(message: string) {
   return z.string({ error: message }).trim().max(254, message).regex(EMAIL_PATTERN, message);
 }
