@@ -192,6 +192,7 @@ describe('the sandbox gateway (/api/sandbox-gateway)', () => {
       [{ Request: { Transaction: { Amount: 100, Currency: 'EURO' }, References: { Merchant: 'r' } } }, 'Request.Transaction.Currency must be a 3-letter ISO code'],
       [{ Request: { Transaction: { Amount: 100, Currency: 'GBP' }, References: { Merchant: ' ' } } }, 'Request.References.Merchant is required'],
       [{ End3DSHostPostbackURL: 'javascript:alert(1)' }, 'End3DSHostPostbackURL must be an http(s) URL'],
+      [{ Token: 'tok_'.padEnd(201, 'x') }, 'Token must be at most 200 characters'],
     ])('refuses a malformed call %j with 400 and Error.Message', async (change, message) => {
       const res = await call('PayWithToken', { ...saleBody('tok_x'), ...change });
       expect([res.statusCode, res.json()]).toEqual([400, { Error: { Message: message } }]);

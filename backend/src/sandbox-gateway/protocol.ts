@@ -78,7 +78,9 @@ export function assertSessionKey(sessionKey: unknown, now: number): void {
 // ── Requests ───────────────────────────────────────────────────────────────────────────────────
 
 const url = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+// A max without its own message would say the schema's "is required" (zod 4): every max here names its limit.
 const reference = z.string({ error: 'is required' }).trim().min(1, 'is required').max(200, 'must be at most 200 characters');
+const identifier = z.string({ error: 'is required' }).min(1, 'is required').max(200, 'must be at most 200 characters');
 const amount = z.number({ error: 'must be an integer amount in minor units' }).int('must be an integer amount in minor units').positive('must be greater than 0').max(Number.MAX_SAFE_INTEGER);
 const currency = z
   .string({ error: 'must be a 3-letter ISO code' })
@@ -89,7 +91,7 @@ export const credentialsSchema = z.object({ PrivateMerchantKey: z.unknown(), Ses
 
 export const payWithTokenSchema = z.object({
   RequestType: z.literal(REQUEST_TYPE.sale, { error: 'must be 0 (sale): sandbox sales settle at once, there is no completion' }),
-  Token: z.string({ error: 'is required' }).min(1, 'is required').max(200),
+  Token: identifier,
   Request: z.object({
     Transaction: z.object({
       Amount: amount,
@@ -118,14 +120,14 @@ export const checkTransactionSchema = z
 
 export const adjustTransactionSchema = z.object({
   RequestType: z.literal(REQUEST_TYPE.refund, { error: 'must be 2 (refund): sandbox sales settle at once, there is no completion' }),
-  TransactionId: z.string({ error: 'is required' }).min(1, 'is required').max(200),
+  TransactionId: identifier,
   Request: z.object({
     Transaction: z.object({ Amount: amount, Currency: currency }),
     References: z.object({ Merchant: reference }),
   }),
 });
 
-export const describeTokenSchema = z.object({ Token: z.string({ error: 'is required' }).min(1, 'is required').max(200) });
+export const describeTokenSchema = z.object({ Token: identifier });
 
 /** The first problem of a malformed call, as Error.Message: "Request.Transaction.Amount must be …". */
 export function parse<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
