@@ -105,6 +105,7 @@ describe('staff views of money and payment timelines', () => {
       ['an unknown filter', { color: 'red' }, 'Unknown filter color'],
       ['a bad status', { status: 'lost' }, 'status must be one of'],
       ['a bad date', { from: 'yesterday' }, 'from must be an ISO date'],
+      ['a date not in the calendar', { to: '2026-02-31' }, 'to must be an ISO date'],
       ['a merchant that is no id', { merchantId: "1' OR 1=1" }, 'merchantId must be a merchant id'],
     ])('%s is a 400 naming the filter', async (_name, filter, message) => {
       const res = await list(filter);

@@ -29,10 +29,14 @@ export interface DateBound {
 }
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A real calendar date (2026-01-31, never 2026-02-31) or a date-time with its time zone. */
+export const isIsoDateOrDateTime = (value: string): boolean => z.iso.date().safeParse(value).success || z.iso.datetime({ offset: true }).safeParse(value).success;
+
 const dateBound = z
   .string({ error: TRANSACTION_MESSAGES.date })
   .trim()
-  .refine((value) => z.iso.date().safeParse(value).success || z.iso.datetime({ offset: true }).safeParse(value).success, TRANSACTION_MESSAGES.date)
+  .refine(isIsoDateOrDateTime, TRANSACTION_MESSAGES.date)
   .transform((value): DateBound => ({ at: new Date(DATE_ONLY.test(value) ? `${value}T00:00:00Z` : value), dateOnly: DATE_ONLY.test(value) }));
 
 /** Minor units of each payment's own currency, like the create call's `amount` (10000 = 100.00). */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { ENVIRONMENTS, PAYMENT_STATUSES, type AdminPayment } from '@tallyline/contracts';
+import { ENVIRONMENTS, isIsoDateOrDateTime, PAYMENT_STATUSES, type AdminPayment } from '@tallyline/contracts';
 import { Repository } from 'typeorm';
 import { z } from 'zod';
 import { idFilterSchema, likePattern, UUID_PATTERN, type ListQuery } from '../../platform/http/list-query.js';
@@ -13,7 +13,7 @@ const DAY_MS = 86_400_000;
 const dateBound = (label: string, end: boolean) =>
   z
     .string({ error: `${label} must be an ISO date or date-time` })
-    .refine((value) => /^\d{4}-\d{2}-\d{2}/.test(value) && !Number.isNaN(Date.parse(value)), `${label} must be an ISO date (2026-01-31) or date-time (2026-01-31T12:00:00Z)`)
+    .refine(isIsoDateOrDateTime, `${label} must be an ISO date (2026-01-31) or date-time (2026-01-31T12:00:00Z)`)
     .transform((value) => (DATE_ONLY.test(value) ? new Date(Date.parse(`${value}T00:00:00Z`) + (end ? DAY_MS - 1 : 0)) : new Date(value)));
 
 const statuses = `status must be one of ${PAYMENT_STATUSES.join(', ')}`;
