@@ -32,6 +32,29 @@ describe('Stripe-compatible API through stripe-node', () => {
   });
   afterAll(() => t.close());
 
+  describe('parameters, strict as Stripe is', () => {
+    it('refuses a misspelt parameter of a new intent (parameter_unknown) and records nothing', async () => {
+      const before = (await stripe.paymentIntents.list({ limit: 100 })).data.length;
+      const error = await failureOf(stripe.paymentIntents.create({ amount: 1000, currency: 'gbp', metdata: { order: '42' } } as Stripe.PaymentIntentCreateParams));
+      expect(error).toMatchObject({ type: 'StripeInvalidRequestError', statusCode: 400, code: 'parameter_unknown', param: 'metdata', message: 'Received unknown parameter: metdata' });
+      expect((await stripe.paymentIntents.list({ limit: 100 })).data.length).toBe(before);
+    });
+
+    it('refuses a list filter it does not have instead of listing everything', async () => {
+      const error = await failureOf(stripe.paymentIntents.list({ created: { gte: 1 } }));
+      expect(error).toMatchObject({ type: 'StripeInvalidRequestError', statusCode: 400, code: 'parameter_unknown' });
+      expect(error.message).toContain('created');
+    });
+
+    it("takes what Stripe's quickstart sends: automatic_payment_methods, payment_method_types card", async () => {
+      const automatic = await stripe.paymentIntents.create({ amount: 1000, currency: 'gbp', automatic_payment_methods: { enabled: true } });
+      expect(automatic).toMatchObject({ status: 'requires_payment_method', amount: 1000 });
+      const cards = await stripe.paymentIntents.create({ amount: 1000, currency: 'gbp', payment_method_types: ['card'], payment_method: 'pm_card_visa', confirm: true });
+      expect(cards.status).toBe('succeeded');
+      expect(await failureOf(stripe.paymentIntents.create({ amount: 1000, currency: 'gbp', payment_method_types: ['sepa_debit'] }))).toMatchObject({ statusCode: 400, code: 'parameter_invalid' });
+    });
+  });
+
   describe('create and confirm with each test payment method', () => {
     it.each(['pm_card_visa', 'pm_card_mastercard'])('%s: succeeded in one call (confirm: true), amounts and currency as Stripe has them', async (paymentMethod) => {
       const intent = await stripe.paymentIntents.create({ amount: 2500, currency: 'GBP', payment_method: paymentMethod, confirm: true, metadata: { order: '42' } });
@@ -174,6 +197,11 @@ describe('Stripe-compatible API through stripe-node', () => {
       const error = await failureOf(stripe.refunds.create({ payment_intent: intent.id, amout: 300 } as Stripe.RefundCreateParams));
       expect(error).toMatchObject({ type: 'StripeInvalidRequestError', statusCode: 400, code: 'parameter_unknown', param: 'amout', message: 'Received unknown parameter: amout' });
       expect(await eventTypes(db, paymentIdOf(intent.id))).toEqual(['PaymentCreated', 'PaymentAttempted', 'PaymentCompleted']);
+    });
+
+    it("takes Stripe's refund reason", async () => {
+      const intent = await stripe.paymentIntents.create({ amount: 1000, currency: 'gbp', payment_method: 'pm_card_visa', confirm: true });
+      expect(await stripe.refunds.create({ payment_intent: intent.id, amount: 100, reason: 'requested_by_customer' })).toMatchObject({ amount: 100, status: 'succeeded' });
     });
 
     it('a full refund at once', async () => {

@@ -22,7 +22,15 @@ const metadata = z
   .record(z.string().max(40, 'Metadata keys must be at most 40 characters'), z.union([z.string(), z.number()]).transform(String).pipe(z.string().max(500, 'Metadata values must be at most 500 characters')))
   .refine((value) => Object.keys(value).length <= 50, 'At most 50 metadata keys');
 
-export const paymentIntentCreateSchema = z.object({
+/**
+ * Stripe's parameters, strict as Stripe is: an unknown one is refused (parameter_unknown), never ignored, or a
+ * misspelt one silently changes what happens (no refund amount refunds everything, a misspelt metadata is lost,
+ * a created[gte] filter lists every payment).
+ */
+const stripeParams = <T extends z.ZodRawShape>(shape: T) =>
+  z.strictObject(shape, { error: (issue) => (issue.code === 'unrecognized_keys' ? `${UNKNOWN_PARAMETER} ${issue.keys.join(', ')}` : undefined) });
+
+export const paymentIntentCreateSchema = stripeParams({
   amount: integer(amountMinorSchema),
   currency: currencySchema,
   payment_method: id.optional(),
@@ -33,25 +41,29 @@ export const paymentIntentCreateSchema = z.object({
   return_url: httpUrl.optional(),
   // Ignored, 'manual' charged at once a payer the integrator meant only to authorize: refused instead.
   capture_method: z.enum(['automatic', 'automatic_async'], { error: "capture_method must be automatic: manual capture is not supported, payments are captured when confirmed" }).optional(),
+  // What Stripe's quickstarts send: cards are what every intent here takes, so these ask for nothing else.
+  automatic_payment_methods: z.strictObject({ enabled: boolean, allow_redirects: z.enum(['always', 'never']).optional() }).optional(),
+  payment_method_types: z.array(z.literal('card', { error: 'payment_method_types: only card is supported' })).max(1).optional(),
 });
 
-export const confirmSchema = z.object({ payment_method: id.optional(), return_url: httpUrl.optional() });
+export const confirmSchema = stripeParams({ payment_method: id.optional(), return_url: httpUrl.optional() });
 
-export const cancelSchema = z.object({ cancellation_reason: z.enum(['duplicate', 'fraudulent', 'requested_by_customer', 'abandoned']).optional() });
+export const cancelSchema = stripeParams({ cancellation_reason: z.enum(['duplicate', 'fraudulent', 'requested_by_customer', 'abandoned']).optional() });
 
-/** Strict, as Stripe is: without amount all that is left is refunded, so an unknown parameter is refused, never ignored. */
-export const refundCreateSchema = z.strictObject(
-  { payment_intent: id, amount: integer(amountMinorSchema).optional() },
-  { error: (issue) => (issue.code === 'unrecognized_keys' ? `${UNKNOWN_PARAMETER} ${issue.keys.join(', ')}` : undefined) },
-);
+/** Without amount all that is left is refunded. `reason` is only Stripe's label for its dashboard. */
+export const refundCreateSchema = stripeParams({
+  payment_intent: id,
+  amount: integer(amountMinorSchema).optional(),
+  reason: z.enum(['duplicate', 'fraudulent', 'requested_by_customer'], { error: 'reason must be duplicate, fraudulent or requested_by_customer' }).optional(),
+});
 
-export const listSchema = z.object({
+export const listSchema = stripeParams({
   limit: integer(z.number().int().min(1, 'Limit must be between 1 and 100').max(100, 'Limit must be between 1 and 100')).default(10),
   starting_after: id.optional(),
   ending_before: id.optional(),
 });
 
-export const webhookEndpointCreateSchema = z.object({
+export const webhookEndpointCreateSchema = stripeParams({
   url: httpUrl,
   enabled_events: z
     .array(z.enum(['*', ...STRIPE_TYPES], { error: `Each enabled event must be '*' or one of ${STRIPE_TYPES.join(', ')}` }), { error: 'enabled_events is required' })
