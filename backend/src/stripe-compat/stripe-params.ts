@@ -1,4 +1,4 @@
-import { amountMinorSchema, currencySchema } from '@tallyline/contracts';
+import { amountMinorSchema, currencySchema, ENVIRONMENTS } from '@tallyline/contracts';
 import { z } from 'zod';
 import { UNKNOWN_PARAMETER } from './stripe-errors.js';
 import { STRIPE_TYPES } from './stripe-event-types.js';
@@ -58,6 +58,8 @@ export const refundCreateSchema = stripeParams({
 });
 
 export const listSchema = stripeParams({
+  // Not Stripe's: every API here takes ?environment=, which must then be the key's own (403 otherwise, before this).
+  environment: z.enum(ENVIRONMENTS).optional(),
   limit: integer(z.number().int().min(1, 'Limit must be between 1 and 100').max(100, 'Limit must be between 1 and 100')).default(10),
   starting_after: id.optional(),
   ending_before: id.optional(),
