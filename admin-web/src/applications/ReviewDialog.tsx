@@ -18,17 +18,18 @@ import { RecordContextProvider, useGetOne, useTranslate } from 'react-admin';
 import { ApproveButton } from './actions/ApproveButton';
 import { RejectButton } from './actions/RejectButton';
 import { SetUnderReviewButton } from './actions/SetUnderReviewButton';
-import type { StatusActionProps } from './actions/useChangeStatus';
+import { useChangeStatus, type ChangeStatusOptions, type StatusActionProps } from './actions/useChangeStatus';
 import { ApplicationFields } from './ApplicationFields';
 import { ApplicationStatusChip } from './ApplicationStatusChip';
 import { AuditTrail } from './AuditTrail';
 
 type ReviewTab = 'details' | 'audit';
 
-function ReviewActions(props: Omit<StatusActionProps, 'reviewNotes'>) {
+function ReviewActions({ application, onChanged, onStale }: Omit<ChangeStatusOptions, 'reviewNotes'>) {
   const translate = useTranslate();
   const [reviewNotes, setReviewNotes] = useState('');
-  const actionProps: StatusActionProps = { ...props, reviewNotes };
+  const { changeStatus, isPending } = useChangeStatus({ application, reviewNotes, onChanged, onStale });
+  const actionProps: StatusActionProps = { application, changeStatus, isPending };
   return (
     <DialogActions sx={{ flexDirection: 'column', alignItems: 'stretch', gap: 1.5, px: 3, py: 2 }}>
       <TextField

@@ -1,10 +1,9 @@
 import CheckIcon from '@mui/icons-material/Check';
 import { Button } from 'react-admin';
-import { useChangeStatus, type StatusActionProps } from './useChangeStatus';
+import type { StatusActionProps } from './useChangeStatus';
 
 /** Offered in every status: the spec does not block a decision from being revised. */
-export function ApproveButton(props: StatusActionProps) {
-  const { changeStatus, isPending } = useChangeStatus(props);
+export function ApproveButton({ changeStatus, isPending }: StatusActionProps) {
   return (
     <Button
       label="resources.applications.actions.approve"

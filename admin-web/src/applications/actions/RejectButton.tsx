@@ -1,10 +1,9 @@
 import CloseIcon from '@mui/icons-material/Close';
 import { Button } from 'react-admin';
-import { useChangeStatus, type StatusActionProps } from './useChangeStatus';
+import type { StatusActionProps } from './useChangeStatus';
 
 /** Offered in every status: the spec does not block a decision from being revised. */
-export function RejectButton(props: StatusActionProps) {
-  const { changeStatus, isPending } = useChangeStatus(props);
+export function RejectButton({ changeStatus, isPending }: StatusActionProps) {
   return (
     <Button
       label="resources.applications.actions.reject"

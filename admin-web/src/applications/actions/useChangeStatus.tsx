@@ -1,8 +1,9 @@
 import type { ApplicationStatus, MerchantApplication, StatusChange } from '@tallyline/contracts';
+import { useRef } from 'react';
 import { HttpError, useNotify, useRefresh, useUpdate } from 'react-admin';
 import { UpdateFailedMessage } from './UpdateFailedMessage';
 
-export interface StatusActionProps {
+export interface ChangeStatusOptions {
   application: MerchantApplication;
   reviewNotes: string;
   /** After a successful change: the dialog closes and its notes clear. */
@@ -11,16 +12,31 @@ export interface StatusActionProps {
   onStale: () => void;
 }
 
+/** What each action button gets from the one useChangeStatus of the dialog. */
+export interface StatusActionProps {
+  application: MerchantApplication;
+  changeStatus: (status: ApplicationStatus) => void;
+  /** A change is on its way: every action waits for its answer. */
+  isPending: boolean;
+}
+
 /**
  * Sends one status change with the reviewer's notes. Pessimistic on purpose: a compliance decision is
  * shown as done only once the server has accepted it against the version the reviewer was looking at.
+ * One per dialog, shared by its buttons, so one decision at a time is sent.
  */
-export function useChangeStatus({ application, reviewNotes, onChanged, onStale }: StatusActionProps) {
+export function useChangeStatus({ application, reviewNotes, onChanged, onStale }: ChangeStatusOptions) {
   const [update, { isPending }] = useUpdate<MerchantApplication>();
   const notify = useNotify();
   const refresh = useRefresh();
+  // isPending reaches the buttons only after a render: a double click's second click comes before it,
+  // and its change, sent with the version the first one just replaced, came back as a 412 that read
+  // "Someone else changed this application".
+  const sending = useRef(false);
 
   const changeStatus = (status: ApplicationStatus) => {
+    if (sending.current) return;
+    sending.current = true;
     const notes = reviewNotes.trim();
     const data = (notes ? { status, reviewNotes: notes } : { status }) satisfies StatusChange;
     void update(
@@ -28,6 +44,9 @@ export function useChangeStatus({ application, reviewNotes, onChanged, onStale }
       { id: application.id, data, previousData: application },
       {
         mutationMode: 'pessimistic',
+        onSettled: () => {
+          sending.current = false;
+        },
         onSuccess: () => {
           notify('resources.applications.notifications.status_updated', { type: 'success' });
           refresh();

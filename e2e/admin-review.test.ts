@@ -1,0 +1,62 @@
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { samplePrecheckApplication } from '@tallyline/contracts';
+import { callApi, useAppAndBrowser } from './support/app.js';
+import { STAFF } from './support/server.js';
+
+describe('back-office review: double clicks, stale lists, phone width', () => {
+  const app = useAppAndBrowser();
+  let staff = { token: '', user: {} as unknown };
+
+  /** The pre-check form as a visitor sends it (documents are optional). */
+  async function submitApplication(companyName: string): Promise<string> {
+    const form = new FormData();
+    for (const [name, value] of Object.entries({ ...samplePrecheckApplication(randomUUID().slice(0, 8)), companyName })) form.append(name, value);
+    const response = await fetch(`${app.server.url}/api/merchant-applications`, { method: 'POST', body: form });
+    assert.equal(response.status, 201, await response.clone().text());
+    return ((await response.json()) as { id: string }).id;
+  }
+
+  /** A staff page, signed in through the session the sign-in page would store. */
+  async function staffPage(path: string, width = 1280): Promise<Page> {
+    const page = await app.browser.newPage({ viewport: { width, height: 900 } });
+    await page.addInitScript(({ token, user }) => {
+      sessionStorage.setItem('tallyline_admin_token', token);
+      sessionStorage.setItem('tallyline_admin_user', JSON.stringify(user));
+    }, staff);
+    await page.goto(app.server.url + path);
+    return page;
+  }
+
+  const openReview = async (page: Page, company: string) => {
+    await page.getByRole('link', { name: `Review the application of ${company}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Review application: ${company}` });
+    await dialog.waitFor();
+    return dialog;
+  };
+  const row = (page: Page, company: string) => page.getByRole('row').filter({ hasText: company });
+
+  it('signs staff in through the API', async () => {
+    staff = await callApi<{ token: string; user: unknown }>(app.server.url, '/api/auth/login', STAFF);
+  });
+
+  it('a double click on Approve sends one decision and reports it done, not as changed by someone else', async () => {
+    const company = `Double Click ${randomUUID().slice(0, 6)}`;
+    await submitApplication(company);
+    const page = await staffPage('/admin/applications');
+    const changes: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'PATCH') changes.push(request.url());
+    });
+    const dialog = await openReview(page, company);
+    await dialog.getByRole('button', { name: 'Approve' }).dblclick();
+    await page.getByRole('alert').filter({ hasText: 'Status Updated' }).waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    await row(page, company).getByText('Approved', { exact: true }).waitFor();
+    assert.equal(changes.length, 1, `one status change expected, sent ${changes.length}`);
+    assert.equal(await page.getByRole('alert').filter({ hasText: /Someone else changed/ }).count(), 0);
+    await page.close();
+  });
+});
