@@ -59,4 +59,28 @@ describe('back-office review: double clicks, stale lists, phone width', () => {
     assert.equal(await page.getByRole('alert').filter({ hasText: /Someone else changed/ }).count(), 0);
     await page.close();
   });
+
+  it('after a change made elsewhere (412), the list behind the dialog shows it too', async () => {
+    const company = `Changed Elsewhere ${randomUUID().slice(0, 6)}`;
+    const id = await submitApplication(company);
+    const page = await staffPage('/admin/applications');
+    await row(page, company).getByText('Pending', { exact: true }).waitFor();
+    const dialog = await openReview(page, company);
+    await dialog.getByRole('button', { name: 'Set Under Review' }).waitFor();
+
+    const change = await fetch(`${app.server.url}/api/admin/merchant-applications/${id}/status`, {
+      method: 'PATCH',
+      headers: { Authorization: `Bearer ${staff.token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ status: 'rejected', reviewNotes: 'Rejected in another tab' }),
+    });
+    assert.equal(change.status, 200);
+
+    await dialog.getByRole('button', { name: 'Approve' }).click();
+    await page.getByRole('alert').filter({ hasText: /Someone else changed this application/ }).waitFor();
+    await dialog.getByText('Rejected in another tab').first().waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await row(page, company).getByText('Rejected', { exact: true }).waitFor({ timeout: 5000 });
+    await page.close();
+  });
 });

@@ -25,10 +25,10 @@ import { AuditTrail } from './AuditTrail';
 
 type ReviewTab = 'details' | 'audit';
 
-function ReviewActions({ application, onChanged, onStale }: Omit<ChangeStatusOptions, 'reviewNotes'>) {
+function ReviewActions({ application, onChanged }: Omit<ChangeStatusOptions, 'reviewNotes'>) {
   const translate = useTranslate();
   const [reviewNotes, setReviewNotes] = useState('');
-  const { changeStatus, isPending } = useChangeStatus({ application, reviewNotes, onChanged, onStale });
+  const { changeStatus, isPending } = useChangeStatus({ application, reviewNotes, onChanged });
   const actionProps: StatusActionProps = { application, changeStatus, isPending };
   return (
     <DialogActions sx={{ flexDirection: 'column', alignItems: 'stretch', gap: 1.5, px: 3, py: 2 }}>
@@ -60,7 +60,7 @@ export function ReviewDialog({ id, onClose }: { id: string; onClose: () => void 
   const translate = useTranslate();
   const titleId = useId();
   const [tab, setTab] = useState<ReviewTab>('details');
-  const { data: application, isPending, error, refetch } = useGetOne<MerchantApplication>('applications', { id });
+  const { data: application, isPending, error } = useGetOne<MerchantApplication>('applications', { id });
 
   return (
     <Dialog
@@ -101,7 +101,7 @@ export function ReviewDialog({ id, onClose }: { id: string; onClose: () => void 
           </RecordContextProvider>
         )}
       </DialogContent>
-      {application && <ReviewActions application={application} onChanged={onClose} onStale={() => void refetch()} />}
+      {application && <ReviewActions application={application} onChanged={onClose} />}
     </Dialog>
   );
 }

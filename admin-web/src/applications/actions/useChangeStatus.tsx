@@ -8,8 +8,6 @@ export interface ChangeStatusOptions {
   reviewNotes: string;
   /** After a successful change: the dialog closes and its notes clear. */
   onChanged: () => void;
-  /** After a 412: someone else changed the application; the dialog reloads it. */
-  onStale: () => void;
 }
 
 /** What each action button gets from the one useChangeStatus of the dialog. */
@@ -25,7 +23,7 @@ export interface StatusActionProps {
  * shown as done only once the server has accepted it against the version the reviewer was looking at.
  * One per dialog, shared by its buttons, so one decision at a time is sent.
  */
-export function useChangeStatus({ application, reviewNotes, onChanged, onStale }: ChangeStatusOptions) {
+export function useChangeStatus({ application, reviewNotes, onChanged }: ChangeStatusOptions) {
   const [update, { isPending }] = useUpdate<MerchantApplication>();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -55,7 +53,8 @@ export function useChangeStatus({ application, reviewNotes, onChanged, onStale }
         onError: (error) => {
           if (error instanceof HttpError && error.status === 412) {
             notify('resources.applications.notifications.changed_elsewhere', { type: 'warning', multiLine: true });
-            onStale();
+            // Everything reloads: the dialog's application and the queue behind it, which showed the old status.
+            refresh();
             return;
           }
           const message = error instanceof Error ? error.message : undefined;
