@@ -83,4 +83,20 @@ describe('back-office review: double clicks, stale lists, phone width', () => {
     await row(page, company).getByText('Rejected', { exact: true }).waitFor({ timeout: 5000 });
     await page.close();
   });
+
+  it('phone width: the queue fits 375 px and each application still opens for review', async () => {
+    const company = `Small Screen ${randomUUID().slice(0, 6)}`;
+    await submitApplication(company);
+    const page = await staffPage('/admin/applications', 375);
+    const review = page.getByRole('link', { name: `Review the application of ${company}` });
+    await review.waitFor();
+    await page.getByText(company, { exact: true }).waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 0, `the queue scrolls sideways by ${overflow}px`);
+    const box = await review.boundingBox();
+    assert.ok(box && box.x >= 0 && box.x + box.width <= 375, 'the Review link is on screen');
+    await review.click();
+    await page.getByRole('dialog', { name: `Review application: ${company}` }).waitFor();
+    await page.close();
+  });
 });

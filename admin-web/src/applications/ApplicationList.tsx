@@ -1,5 +1,5 @@
 import type { MerchantApplication } from '@tallyline/contracts';
-import { Box, Chip, Typography } from '@mui/material';
+import { Box, Chip, Typography, useMediaQuery, type Theme } from '@mui/material';
 import {
   DataTable,
   useGetList,
@@ -13,6 +13,7 @@ import {
   useNavigate,
   useTranslate,
 } from 'react-admin';
+import { ApplicationCards } from './ApplicationCards';
 import { ApplicationStatusChip } from './ApplicationStatusChip';
 import { ReviewButton } from './ReviewButton';
 import { ReviewDialog } from './ReviewDialog';
@@ -64,6 +65,7 @@ export function ApplicationList() {
   const match = matchPath(`${basename}/applications/:id`, location.pathname);
   const selectedId = match?.params.id;
 
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const translate = useTranslate();
   const search = translate('resources.applications.search');
   const filters = [
@@ -88,34 +90,38 @@ export function ApplicationList() {
       >
         <QueueHeader />
         <StatusTabs />
-        <DataTable rowClick={false} bulkActionButtons={false} empty={<EmptyQueue />}>
-          <Column source="companyName" label="resources.applications.columns.company" />
-          <Column
-            label="resources.applications.columns.contact"
-            disableSort
-            render={(record) => (
-              <>
-                <Typography variant="body2">{record.contactName}</Typography>
-                <Typography variant="body2" color="text.secondary">
-                  {record.contactEmail}
-                </Typography>
-              </>
-            )}
-          />
-          <Column source="country" label="resources.applications.columns.country" disableSort />
-          <Column
-            source="status"
-            label="resources.applications.columns.status"
-            render={(record) => <ApplicationStatusChip status={record.status} />}
-          />
-          <Column
-            source="createdAt"
-            label="resources.applications.columns.submitted"
-            sortByOrder="DESC"
-            render={() => <DateField source="createdAt" showTime />}
-          />
-          <Column label="resources.applications.columns.actions" disableSort render={() => <ReviewButton />} />
-        </DataTable>
+        {phone ? (
+          <ApplicationCards empty={<EmptyQueue />} />
+        ) : (
+          <DataTable rowClick={false} bulkActionButtons={false} empty={<EmptyQueue />}>
+            <Column source="companyName" label="resources.applications.columns.company" />
+            <Column
+              label="resources.applications.columns.contact"
+              disableSort
+              render={(record) => (
+                <>
+                  <Typography variant="body2">{record.contactName}</Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {record.contactEmail}
+                  </Typography>
+                </>
+              )}
+            />
+            <Column source="country" label="resources.applications.columns.country" disableSort />
+            <Column
+              source="status"
+              label="resources.applications.columns.status"
+              render={(record) => <ApplicationStatusChip status={record.status} />}
+            />
+            <Column
+              source="createdAt"
+              label="resources.applications.columns.submitted"
+              sortByOrder="DESC"
+              render={() => <DateField source="createdAt" showTime />}
+            />
+            <Column label="resources.applications.columns.actions" disableSort render={() => <ReviewButton />} />
+          </DataTable>
+        )}
       </List>
       {selectedId && <ReviewDialog id={selectedId} onClose={closeReview} />}
     </>

@@ -24,7 +24,8 @@ export function StatusTabs() {
       onChange={(_event, value: TabValue) => select(value)}
       aria-label={translate('resources.applications.columns.status')}
       variant="scrollable"
-      sx={{ borderBottom: 1, borderColor: 'divider', px: 1 }}
+      // No width of its own (it scrolls instead): five tabs once widened the whole page on a phone.
+      sx={{ borderBottom: 1, borderColor: 'divider', px: 1, width: 0, minWidth: '100%' }}
     >
       {TABS.map((tab) => (
         <Tab
