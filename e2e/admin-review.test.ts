@@ -99,4 +99,17 @@ describe('back-office review: double clicks, stale lists, phone width', () => {
     await page.getByRole('dialog', { name: `Review application: ${company}` }).waitFor();
     await page.close();
   });
+
+  it('phone width: the review decisions read as words, not bare icons', async () => {
+    const company = `Icon Only ${randomUUID().slice(0, 6)}`;
+    const id = await submitApplication(company);
+    const page = await staffPage(`/admin/applications/${id}`, 375);
+    const dialog = page.getByRole('dialog', { name: `Review application: ${company}` });
+    for (const decision of ['Set Under Review', 'Reject', 'Approve']) {
+      const button = dialog.getByRole('button', { name: decision, exact: true });
+      await button.waitFor();
+      assert.equal((await button.innerText()).trim(), decision, `the ${decision} button shows its word`);
+    }
+    await page.close();
+  });
 });
