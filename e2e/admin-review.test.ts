@@ -112,4 +112,19 @@ describe('back-office review: double clicks, stale lists, phone width', () => {
     }
     await page.close();
   });
+
+  it('phone width: the merchants list and the event log fit 375 px too', async () => {
+    const company = `Narrow Shop ${randomUUID().slice(0, 6)}`;
+    const email = `narrow-${randomUUID().slice(0, 8)}@example.test`;
+    const { token } = await callApi<{ token: string }>(app.server.url, '/api/auth/register', { email, password: 'password-123', firstName: 'Nora', lastName: 'Narrow' });
+    await callApi(app.server.url, '/api/merchants/register', { companyName: company, email, website: null, businessType: 'Retail' }, token);
+    for (const [path, text] of [['/admin/merchants', company], ['/admin/events', 'MerchantRegistered']] as const) {
+      const page = await staffPage(path, 375);
+      await page.getByText(text).first().waitFor();
+      await page.locator('.MuiCircularProgress-root').waitFor({ state: 'detached' });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 0, `${path} scrolls sideways by ${overflow}px`);
+      await page.close();
+    }
+  });
 });

@@ -1,11 +1,12 @@
 import type { EventLogEntry } from '@tallyline/contracts';
-import { Typography } from '@mui/material';
+import { Typography, useMediaQuery, type Theme } from '@mui/material';
 import {
   DataTable,
   DateField,
   DateTimeInput,
   FilterButton,
   List,
+  SimpleList,
   TextInput,
   TopToolbar,
   useListContext,
@@ -55,8 +56,9 @@ function EmptyLog() {
   );
 }
 
-/** The compliance event log: every stored event, newest first. */
+/** The compliance event log: every stored event, newest first; on a phone, a list that never scrolls sideways. */
 export function EventList() {
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
     <List
       title="resources.events.title"
@@ -66,24 +68,34 @@ export function EventList() {
       empty={false}
       perPage={50}
     >
-      <DataTable rowClick="show" bulkActionButtons={false} empty={<EmptyLog />}>
-        <Column source="position" label="resources.events.fields.position" sortByOrder="DESC" />
-        <Column
-          source="recordedAt"
-          label="resources.events.fields.recordedAt"
-          sortByOrder="DESC"
-          cellSx={() => ({ whiteSpace: 'nowrap' })}
-          render={() => <DateField source="recordedAt" showTime />}
+      {phone ? (
+        <SimpleList<EventLogEntry>
+          linkType="show"
+          primaryText={(event) => event.type}
+          secondaryText={(event) => `${new Date(event.recordedAt).toLocaleString()} · ${event.streamId}`}
+          sx={{ '& .MuiListItemText-secondary': { overflowWrap: 'anywhere' } }}
+          empty={<EmptyLog />}
         />
-        <Column source="type" label="resources.events.fields.type" />
-        <Column
-          source="streamId"
-          label="resources.events.fields.streamId"
-          cellSx={() => ({ fontFamily: 'monospace', fontSize: 13 })}
-        />
-        <Column source="streamVersion" label="resources.events.fields.streamVersion" disableSort />
-        <Column label="resources.events.fields.actor" disableSort render={(record) => eventActor(record)} />
-      </DataTable>
+      ) : (
+        <DataTable rowClick="show" bulkActionButtons={false} empty={<EmptyLog />}>
+          <Column source="position" label="resources.events.fields.position" sortByOrder="DESC" />
+          <Column
+            source="recordedAt"
+            label="resources.events.fields.recordedAt"
+            sortByOrder="DESC"
+            cellSx={() => ({ whiteSpace: 'nowrap' })}
+            render={() => <DateField source="recordedAt" showTime />}
+          />
+          <Column source="type" label="resources.events.fields.type" />
+          <Column
+            source="streamId"
+            label="resources.events.fields.streamId"
+            cellSx={() => ({ fontFamily: 'monospace', fontSize: 13 })}
+          />
+          <Column source="streamVersion" label="resources.events.fields.streamVersion" disableSort />
+          <Column label="resources.events.fields.actor" disableSort render={(record) => eventActor(record)} />
+        </DataTable>
+      )}
     </List>
   );
 }

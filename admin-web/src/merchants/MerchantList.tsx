@@ -1,6 +1,6 @@
 import type { AdminMerchant } from '@tallyline/contracts';
-import { Typography } from '@mui/material';
-import { BooleanField, DataTable, DateField, List, SearchInput, useTranslate } from 'react-admin';
+import { Typography, useMediaQuery, type Theme } from '@mui/material';
+import { BooleanField, DataTable, DateField, List, SearchInput, SimpleList, useTranslate } from 'react-admin';
 import { EnvironmentChip } from './EnvironmentChip';
 
 const Column = DataTable.Col<AdminMerchant>;
@@ -14,8 +14,9 @@ function EmptyMerchants() {
   );
 }
 
-/** Read-only: merchants change their own account; staff only look. */
+/** Read-only: merchants change their own account; staff only look. On a phone, a list that never scrolls sideways. */
 export function MerchantList() {
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const translate = useTranslate();
   const search = translate('resources.merchants.search');
   return (
@@ -28,18 +29,28 @@ export function MerchantList() {
       actions={false}
       empty={false}
     >
-      <DataTable rowClick="show" bulkActionButtons={false} empty={<EmptyMerchants />}>
-        <Column source="companyName" label="resources.merchants.fields.companyName" />
-        <Column source="email" label="resources.merchants.fields.email" />
-        <Column source="environment" label="resources.merchants.fields.environment" render={() => <EnvironmentChip />} />
-        <Column source="isActive" label="resources.merchants.fields.isActive" render={() => <BooleanField source="isActive" />} />
-        <Column
-          source="createdAt"
-          label="resources.merchants.fields.createdAt"
-          sortByOrder="DESC"
-          render={() => <DateField source="createdAt" showTime />}
+      {phone ? (
+        <SimpleList<AdminMerchant>
+          linkType="show"
+          primaryText={(merchant) => merchant.companyName}
+          secondaryText={(merchant) => merchant.email}
+          tertiaryText={(merchant) => translate(`resources.merchants.environments.${merchant.environment}`)}
+          empty={<EmptyMerchants />}
         />
-      </DataTable>
+      ) : (
+        <DataTable rowClick="show" bulkActionButtons={false} empty={<EmptyMerchants />}>
+          <Column source="companyName" label="resources.merchants.fields.companyName" />
+          <Column source="email" label="resources.merchants.fields.email" />
+          <Column source="environment" label="resources.merchants.fields.environment" render={() => <EnvironmentChip />} />
+          <Column source="isActive" label="resources.merchants.fields.isActive" render={() => <BooleanField source="isActive" />} />
+          <Column
+            source="createdAt"
+            label="resources.merchants.fields.createdAt"
+            sortByOrder="DESC"
+            render={() => <DateField source="createdAt" showTime />}
+          />
+        </DataTable>
+      )}
     </List>
   );
 }
