@@ -127,4 +127,20 @@ describe('back-office review: double clicks, stale lists, phone width', () => {
       await page.close();
     }
   });
+
+  it('a link to an application that does not exist says so at once, without retrying the 404', async () => {
+    const page = await staffPage('/admin/applications');
+    await page.getByRole('tab', { name: /^All/ }).waitFor();
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/admin/merchant-applications/00000000-')) asked.push(request.url());
+    });
+    const started = Date.now();
+    await page.goto(`${app.server.url}/admin/applications/00000000-0000-4000-8000-000000000000`);
+    await page.getByRole('dialog').getByText('This application could not be loaded.').waitFor({ timeout: 20_000 });
+    const waited = Date.now() - started;
+    assert.ok(waited < 3000, `the skeleton stayed ${waited} ms`);
+    assert.equal(asked.length, 1, `asked ${asked.length} times`);
+    await page.close();
+  });
 });

@@ -14,7 +14,7 @@ import {
   TextField,
 } from '@mui/material';
 import { useId, useState } from 'react';
-import { RecordContextProvider, useGetOne, useTranslate } from 'react-admin';
+import { HttpError, RecordContextProvider, useGetOne, useTranslate } from 'react-admin';
 import { ApproveButton } from './actions/ApproveButton';
 import { RejectButton } from './actions/RejectButton';
 import { SetUnderReviewButton } from './actions/SetUnderReviewButton';
@@ -24,6 +24,10 @@ import { ApplicationStatusChip } from './ApplicationStatusChip';
 import { AuditTrail } from './AuditTrail';
 
 type ReviewTab = 'details' | 'audit';
+
+// A 404 (a mistyped or outdated link) is the same on every retry: with react-query's three retries the
+// skeleton stayed about 8 s before saying the application could not be loaded.
+const retryUnlessRefused = (failures: number, error: unknown) => !(error instanceof HttpError && error.status < 500) && failures < 3;
 
 function ReviewActions({ application, onChanged }: Omit<ChangeStatusOptions, 'reviewNotes'>) {
   const translate = useTranslate();
@@ -60,7 +64,7 @@ export function ReviewDialog({ id, onClose }: { id: string; onClose: () => void 
   const translate = useTranslate();
   const titleId = useId();
   const [tab, setTab] = useState<ReviewTab>('details');
-  const { data: application, isPending, error } = useGetOne<MerchantApplication>('applications', { id });
+  const { data: application, isPending, error } = useGetOne<MerchantApplication>('applications', { id }, { retry: retryUnlessRefused });
 
   return (
     <Dialog
