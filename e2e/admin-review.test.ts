@@ -143,4 +143,13 @@ describe('back-office review: double clicks, stale lists, phone width', () => {
     assert.equal(asked.length, 1, `asked ${asked.length} times`);
     await page.close();
   });
+
+  it('the Not Found page is titled Tallyline back-office, not with an i18n key', async () => {
+    const page = await staffPage('/admin/no-such-page');
+    await page.getByRole('heading', { name: 'Not Found' }).waitFor();
+    const bar = page.locator('header');
+    await bar.getByText('Tallyline back-office').waitFor();
+    assert.equal(await bar.getByText('tallyline.title').count(), 0);
+    await page.close();
+  });
 });

@@ -7,6 +7,7 @@ import { LoginPage } from './auth/LoginPage';
 import { Dashboard } from './dashboard/Dashboard';
 import { dataProvider } from './dataProvider/dataProvider';
 import events from './events';
+import { en } from './i18n/en';
 import { i18nProvider } from './i18n/i18nProvider';
 import { StaffLayout } from './layout/StaffLayout';
 import merchants from './merchants';
@@ -32,7 +33,8 @@ export function App() {
           element={
             <Admin
               basename="/admin"
-              title="tallyline.title"
+              // The text, not its i18n key: react-admin shows this title untranslated (Not Found, error pages).
+              title={en.tallyline.title}
               dataProvider={dataProvider}
               authProvider={authProvider}
               i18nProvider={i18nProvider}
