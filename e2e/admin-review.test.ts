@@ -4,6 +4,7 @@ import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { samplePrecheckApplication } from '@tallyline/contracts';
 import { callApi, useAppAndBrowser } from './support/app.js';
+import { seriousA11yViolations } from './support/axe.js';
 import { STAFF } from './support/server.js';
 
 describe('back-office review: double clicks, stale lists, phone width', () => {
@@ -151,5 +152,20 @@ describe('back-office review: double clicks, stale lists, phone width', () => {
     await bar.getByText('Tallyline back-office').waitFor();
     assert.equal(await bar.getByText('tallyline.title').count(), 0);
     await page.close();
+  });
+
+  it('dark theme: the review decisions pass the contrast check', async () => {
+    const company = `Dark Mode ${randomUUID().slice(0, 6)}`;
+    const id = await submitApplication(company);
+    const dark = await staffPage(`/admin/applications/${id}`);
+    // react-admin keeps the theme chosen with the app bar's toggle in its store (localStorage).
+    await dark.evaluate(() => localStorage.setItem('RaStore.theme', JSON.stringify('dark')));
+    await dark.reload();
+    const dialog = dark.getByRole('dialog', { name: `Review application: ${company}` });
+    await dialog.getByRole('button', { name: 'Reject' }).waitFor();
+    const background = await dark.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    assert.ok(background.match(/\d+/g)?.slice(0, 3).every((channel) => Number(channel) < 80), `dark theme on (${background})`);
+    assert.deepEqual(await seriousA11yViolations(dark), []);
+    await dark.close();
   });
 });
