@@ -81,6 +81,13 @@ describe('onboarding: audit log, admin merchants, approval activation, replay', 
       expect((await admin('/api/admin/events?range=[0,')).statusCode).toBe(400);
     });
 
+    it('finds a stream or type pasted with spaces around it, as the export of that stream does', async () => {
+      const list = async (filter: Record<string, unknown>) => (await admin(`/api/admin/events?${query({ filter })}`)).json<{ streamVersion: number }[]>();
+      const stream = `application-${application.id}`;
+      expect((await list({ stream: ` ${stream}\n` })).map((e) => e.streamVersion)).toEqual([2, 1, 0]);
+      expect((await list({ stream, type: ['StatusChanged ', ' ApplicationSubmitted'] })).map((e) => e.streamVersion)).toEqual([2, 1, 0]);
+    });
+
     it('exports a stream, or everything, as NDJSON in order', async () => {
       const stream = `application-${application.id}`;
       const res = await admin(`/api/admin/events/export?stream=${stream}`);

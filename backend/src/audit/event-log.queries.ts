@@ -6,9 +6,12 @@ import { z } from 'zod';
 import { idFilterSchema, type ListQuery } from '../platform/http/list-query.js';
 import { EventLogView } from './event-log.entity.js';
 
+// Trimmed: a stream id copied from the table or a log comes with a space or newline, and matched nothing
+// while the back-office's Export (which trims) exported that very stream.
+const text = () => z.string().trim().max(300);
 const oneOrMany = (label: string) =>
   z
-    .union([z.string().max(300), z.array(z.string().max(300))], { error: `${label} must be text or a list of texts` })
+    .union([text(), z.array(text())], { error: `${label} must be text or a list of texts` })
     .transform((value) => (Array.isArray(value) ? value : [value]));
 const instant = (label: string) =>
   z
