@@ -68,6 +68,13 @@ describe('onboarding: the staff review queue', () => {
       expect(total.headers['content-range']).toBe('applications 0-0/2');
     });
 
+    it('finds an application by the reference its applicant was given, in any case', async () => {
+      const mid = (await admin(`/api/admin/merchant-applications/${ids[2]}`)).json<{ reference: string }>();
+      const q = async (text: string) => (await list({ filter: JSON.stringify({ q: text }) })).json().map((a: { companyName: string }) => a.companyName);
+      expect(await q(mid.reference)).toEqual(['Mid Metals']);
+      expect(await q(` ${mid.reference.toLowerCase()} `)).toEqual(['Mid Metals']);
+    });
+
     it.each([
       [{ sort: 'createdAt' }, 'sort'],
       [{ sort: '["createdAt"]' }, 'sort'],

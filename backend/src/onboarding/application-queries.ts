@@ -53,7 +53,9 @@ export class ApplicationQueries {
 
   async list({ sort, range, filter }: ListQuery<ApplicationFilter>): Promise<{ rows: MerchantApplication[]; total: number }> {
     const query = this.applications.createQueryBuilder('a');
-    if (filter.q?.trim()) query.andWhere(`a.search_text LIKE :q`, { q: likePattern(filter.q.trim()) });
+    // The reference too: it is what an applicant quotes (their confirmation e-mail carries it). Matched
+    // on its own column, so rows projected before this need no replay.
+    if (filter.q?.trim()) query.andWhere(`(a.search_text LIKE :q OR lower(a.reference) LIKE :q)`, { q: likePattern(filter.q.trim()) });
     if (filter.status) query.andWhere('a.status IN (:...statuses)', { statuses: filter.status.length ? filter.status : [null] });
     if (filter.formType) query.andWhere('a.form_type IN (:...formTypes)', { formTypes: filter.formType.length ? filter.formType : [null] });
     if (filter.id) query.andWhere('a.id IN (:...ids)', { ids: filter.id.length ? filter.id : [null] });
