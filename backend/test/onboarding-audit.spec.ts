@@ -79,6 +79,9 @@ describe('onboarding: audit log, admin merchants, approval activation, replay', 
         expect([bad, (await admin(`/api/admin/events?${query(bad)}`)).statusCode]).toEqual([bad, 400]);
       }
       expect((await admin('/api/admin/events?range=[0,')).statusCode).toBe(400);
+      // A pasted search too long says so in words, not zod's "Too big: expected string to have <=300 characters".
+      const long = await admin(`/api/admin/events?${query({ filter: { stream: 'x'.repeat(301) } })}`);
+      expect([long.statusCode, long.json().message]).toEqual([400, 'stream must be at most 300 characters']);
     });
 
     it('finds a stream or type pasted with spaces around it, as the export of that stream does', async () => {

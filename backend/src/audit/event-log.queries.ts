@@ -8,10 +8,10 @@ import { EventLogView } from './event-log.entity.js';
 
 // Trimmed: a stream id copied from the table or a log comes with a space or newline, and matched nothing
 // while the back-office's Export (which trims) exported that very stream.
-const text = () => z.string().trim().max(300);
+const text = (label: string) => z.string().trim().max(300, `${label} must be at most 300 characters`);
 const oneOrMany = (label: string) =>
   z
-    .union([text(), z.array(text())], { error: `${label} must be text or a list of texts` })
+    .union([text(label), z.array(text(label))], { error: `${label} must be text or a list of texts` })
     .transform((value) => (Array.isArray(value) ? value : [value]));
 const instant = (label: string) =>
   z
@@ -24,7 +24,7 @@ export const eventFilterSchema = z.strictObject(
     stream: oneOrMany('stream').optional(),
     type: oneOrMany('type').optional(),
     /** The actor id in the metadata (a user id, API key id, 'anonymous' or a system name). */
-    actor: z.string({ error: 'actor must be an id' }).max(300).optional(),
+    actor: z.string({ error: 'actor must be an id' }).max(300, 'actor must be at most 300 characters').optional(),
     from: instant('from').optional(),
     to: instant('to').optional(),
     /** Event ids (react-admin getMany). */
