@@ -192,6 +192,23 @@ describe('the merchant dashboard against the real app', () => {
     await page.close();
   });
 
+  it('transactions: at laptop and tablet widths every column, Refund included, shows without scrolling the table sideways', async () => {
+    for (const width of [1280, 1200, 1000, 800]) {
+      const page = await open('/dashboard/transactions', width);
+      // The bank transfer stays completed (the refund test refunds the first payment); hidden layouts have no buttons.
+      const refundButton = page.getByRole('button', { name: `Refund transaction ${merchant.paid[1]}` });
+      await refundButton.waitFor();
+      // Both layouts are in the page; the one shown is the table (laptops) or the cards (narrower).
+      const hidden = await page.locator('[data-testid^="transactions-table"]').evaluateAll((views) =>
+        views.filter((view) => getComputedStyle(view).display !== 'none').map((view) => view.scrollWidth - view.clientWidth),
+      );
+      assert.deepEqual(hidden, [0], `at ${width} px the transactions scroll sideways by ${hidden.join(', ')} px`);
+      const refund = await refundButton.boundingBox();
+      assert.ok(refund && refund.x + refund.width <= width, `at ${width} px Refund is off screen`);
+      await page.close();
+    }
+  });
+
   it('analytics: the charts draw the series, method and country shares to one decimal', async () => {
     const page = await open('/dashboard/analytics?days=7');
     const errors = watchErrors(page);

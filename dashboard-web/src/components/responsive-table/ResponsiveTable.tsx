@@ -19,6 +19,8 @@ interface Props {
   cellSx?: (SxProps<Theme> | undefined)[];
   align?: ('left' | 'right')[];
   testId?: string;
+  /** Below this width rows are cards: wider for a table whose columns do not fit a tablet's or small laptop's width. */
+  cardsBelow?: 'sm' | 'lg';
 }
 
 // MUI's small Table (Table, TableHead, TableBody, TableRow, TableCell as this table used them), styled the same
@@ -49,10 +51,10 @@ const alignSx = (align: 'left' | 'right' | undefined) => (align === 'right' ? ({
  * the other cells as labelled values), so nothing needs sideways scrolling at 360 px.
  * The hidden variant is display:none, so assistive technology reads only one of them.
  */
-export function ResponsiveTable({ label, caption, columns, rows, rowHeaders = false, cellSx = [], align = [], testId }: Props) {
+export function ResponsiveTable({ label, caption, columns, rows, rowHeaders = false, cellSx = [], align = [], testId, cardsBelow = 'sm' }: Props) {
   return (
     <>
-      <Box role="group" aria-label={label} sx={{ display: { xs: 'block', sm: 'none' }, my: 2 }} data-testid={testId ? `${testId}-compact` : undefined}>
+      <Box role="group" aria-label={label} sx={{ display: { xs: 'block', [cardsBelow]: 'none' }, my: 2 }} data-testid={testId ? `${testId}-compact` : undefined}>
         {caption && <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>{caption}</Typography>}
         {rows.map((row) => (
           <Box key={row.key} sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 1.5, mb: 1, bgcolor: 'background.paper' }}>
@@ -73,7 +75,7 @@ export function ResponsiveTable({ label, caption, columns, rows, rowHeaders = fa
         tabIndex={0}
         aria-label={label}
         data-testid={testId}
-        sx={{ display: { xs: 'none', sm: 'block' }, width: '100%', overflowX: 'auto', border: 1, borderColor: 'divider', borderRadius: 2, my: 2, bgcolor: 'background.paper' }}
+        sx={{ display: { xs: 'none', [cardsBelow]: 'block' }, width: '100%', overflowX: 'auto', border: 1, borderColor: 'divider', borderRadius: 2, my: 2, bgcolor: 'background.paper' }}
       >
         <Box component="table" sx={tableSx}>
           {caption && <caption style={{ captionSide: 'top', textAlign: 'left', padding: '10px 16px' }}>{caption}</caption>}

@@ -17,6 +17,9 @@ import { TransactionDrawer } from './TransactionDrawer';
 import { TransactionFilters } from './TransactionFilters';
 import { EmptyState, LoadError } from './TabStates';
 
+/** An e-mail that may wrap after its @ and dots, never inside a word ("ann@exa / mple.com"), nor make its column wide. */
+const breakable = (email: string) => email.split(/(?<=[@.])/).flatMap((part, index) => (index === 0 ? [part] : [<wbr key={index} />, part]));
+
 const PAGE_SIZE = 20;
 
 function RefundDialog({ transaction, onClose }: { transaction: Transaction | null; onClose: () => void }) {
@@ -140,6 +143,8 @@ export function TransactionsTab() {
         label="Transactions"
         testId="transactions-table"
         columns={['Transaction', 'Customer', 'Amount', 'Method', 'Status', 'Date', 'Actions']}
+        // Seven columns need a laptop's width beside the sidebar: narrower, Status and Refund were behind a sideways scroll.
+        cardsBelow="lg"
         rows={page.data.data.map((t) => ({
           key: t.id,
           cells: [
@@ -149,7 +154,7 @@ export function TransactionsTab() {
             </Box>,
             <Box key="c">
               <Typography variant="body2">{t.customerName || 'N/A'}</Typography>
-              <Typography variant="body2" color="text.secondary">{t.customerEmail || 'N/A'}</Typography>
+              <Typography variant="body2" color="text.secondary">{t.customerEmail ? breakable(t.customerEmail) : 'N/A'}</Typography>
             </Box>,
             <Box key="m">
               <Typography variant="body2">{formatMoney(t.amount, t.currency)}</Typography>
