@@ -408,6 +408,7 @@ describe('outbound webhooks', () => {
     expect((await call('POST', `/api/webhook-endpoints/${id}/replay?since=yesterday`)).json()).toMatchObject({ statusCode: 400, message: 'since must be an ISO 8601 date-time' });
     expect((await call('POST', `/api/webhook-endpoints/${id}/replay`)).statusCode).toBe(400);
     expect((await call('GET', `/api/webhook-endpoints/${id}/deliveries?cursor=nonsense`)).json()).toMatchObject({ statusCode: 400, message: 'cursor is not valid' });
+    expect((await call('GET', `/api/webhook-endpoints/${id}/deliveries?cursor=${'a'.repeat(201)}`)).json()).toMatchObject({ statusCode: 400, message: 'cursor is not valid' });
     const unstorable = Buffer.from(JSON.stringify(['2026', '5b20a795-8cd5-4c78-80c9-7e96793feb12'])).toString('base64url');
     expect((await call('GET', `/api/webhook-endpoints/${id}/deliveries?cursor=${unstorable}`)).json()).toMatchObject({ statusCode: 400, message: 'cursor is not valid' });
     expect((await call('GET', `/api/webhook-endpoints/${id}/deliveries?limit=0`)).statusCode).toBe(400);

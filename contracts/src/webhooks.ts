@@ -85,7 +85,7 @@ export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
 
 /** GET /api/webhook-endpoints/{id}/deliveries: newest first; `cursor` is the previous page's nextCursor. */
 export const webhookDeliveryListQuerySchema = z.object({
-  cursor: z.string().max(200).optional(),
+  cursor: z.string({ error: 'cursor is not valid' }).max(200, 'cursor is not valid').optional(),
   limit: queryInteger(1, 100, 'limit must be a whole number from 1 to 100').default(20),
 });
 export interface WebhookDeliveryPage {
