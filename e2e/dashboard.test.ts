@@ -322,4 +322,27 @@ describe('the merchant dashboard against the real app', () => {
     await tableA.getByText('Pat Pending').waitFor();
     await tabA.context().close();
   });
+
+  it('transactions: after a full refund made by keyboard, focus is on the row’s View button, at 1280 and 375 px', async () => {
+    for (const width of [1280, 375]) {
+      // Last in the file: payments more would change the analytics shares asserted above.
+      const id = await payment(1200, { customerName: 'Kay Board' });
+      const page = await open('/dashboard/transactions', width);
+      // The table (1280) or the cards (375): the layout shown.
+      const refund = page.getByRole('button', { name: `Refund transaction ${id}` }).locator('visible=true');
+      await refund.focus();
+      await page.keyboard.press('Enter');
+      // Enter in the empty amount field confirms a refund of everything left.
+      await page.getByRole('textbox', { name: 'Amount to refund (GBP)' }).waitFor();
+      await page.keyboard.press('Enter');
+      await page.getByText('Refund processed').waitFor();
+      await refund.waitFor({ state: 'detached' });
+      // The Refund button that had focus is gone; focus was left on <body>, so the next Tab started over at the skip link.
+      const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.tagName);
+      await page.waitForFunction(() => document.activeElement !== document.body && !document.activeElement?.closest('[role="dialog"]'), undefined, { timeout: 2000 }).catch(() => undefined);
+      const view = page.getByRole('button', { name: `View transaction ${id}` }).locator('visible=true');
+      assert.ok(await view.evaluate((button) => button === document.activeElement), `at ${width} px focus is on ${await focused()}`);
+      await page.close();
+    }
+  });
 });

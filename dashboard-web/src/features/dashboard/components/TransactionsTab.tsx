@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, IconButton, TextField, Tooltip, Typography } from '@mui/material';
 import Download from '@mui/icons-material/Download';
 import Visibility from '@mui/icons-material/Visibility';
@@ -114,6 +114,15 @@ export function TransactionsTab() {
   const reversed = reversedRange(search);
   const page = useTransactions(query, !reversed);
   const [refunding, setRefunding] = useState<Transaction | null>(null);
+  // A full refund takes away the Refund button that opened the dialog, and focus fell to <body>: it goes
+  // to the View button beside it instead (the row stays, in both the table and the cards).
+  const refundOpener = useRef<{ refund: HTMLElement; view: HTMLElement | null } | null>(null);
+  useEffect(() => {
+    const opener = refundOpener.current;
+    if (refunding || !opener) return;
+    refundOpener.current = null;
+    if (!opener.refund.isConnected) opener.view?.focus();
+  }, [refunding]);
 
   const setPage = (next: string[]) => {
     const url = new URLSearchParams(search);
@@ -170,7 +179,18 @@ export function TransactionsTab() {
                 <IconButton size="small" aria-label={`View transaction ${t.id}`} onClick={() => setView(t.id)}><Visibility fontSize="small" /></IconButton>
               </Tooltip>
               {t.status === 'completed' && (
-                <Button size="small" color="error" onClick={() => setRefunding(t)} aria-label={`Refund transaction ${t.id}`}>Refund</Button>
+                <Button
+                  size="small"
+                  color="error"
+                  onClick={(event) => {
+                    const refund = event.currentTarget;
+                    refundOpener.current = { refund, view: refund.parentElement?.querySelector('button') ?? null };
+                    setRefunding(t);
+                  }}
+                  aria-label={`Refund transaction ${t.id}`}
+                >
+                  Refund
+                </Button>
               )}
             </Box>,
           ],
