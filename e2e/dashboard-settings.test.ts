@@ -289,4 +289,25 @@ describe('the dashboard payment methods and settings tabs against the real app',
     await page.getByText('No webhook endpoints yet. Add one to receive payment events on your server.').waitFor();
     await page.close();
   });
+
+  it('webhook endpoint delete by keyboard: focus goes to Add endpoint, not lost to the page', async () => {
+    const url = 'https://hooks.example.com/keyboard';
+    await ok('/api/webhook-endpoints', { url });
+    const page = await open('/dashboard/settings');
+    const remove = page.getByRole('button', { name: `Delete ${url}` });
+    await remove.focus();
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('dialog', { name: 'Delete this webhook endpoint?' });
+    await confirm.waitFor();
+    // Focus starts on the dialog: Tab to Cancel, then to Delete endpoint.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await page.getByText('Webhook endpoint deleted').waitFor();
+    await confirm.waitFor({ state: 'detached' });
+    // The row and its Delete button are gone; focus was left on <body>, so the next Tab started over at the skip link.
+    const focused = await page.evaluate(() => (document.activeElement === document.body ? 'BODY' : document.activeElement?.textContent));
+    assert.equal(focused, 'Add endpoint');
+    await page.close();
+  });
 });

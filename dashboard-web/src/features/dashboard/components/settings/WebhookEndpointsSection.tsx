@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Box, Button, Chip, Skeleton, Stack, Typography } from '@mui/material';
 import Add from '@mui/icons-material/Add';
 import { useSearchParams } from 'wouter';
@@ -72,6 +72,15 @@ export function WebhookEndpointsSection() {
   const remove = useDeleteWebhookEndpoint();
   const [pending, setPending] = useState<Pending>(null);
   const [secret, setSecret] = useState<string | null>(null);
+  // A deletion takes away the row whose Delete button focus returns to, and focus fell to <body>: it goes
+  // to Add endpoint instead, once the confirmation has closed (its focus trap would take it back before).
+  const addButton = useRef<HTMLButtonElement>(null);
+  const deleted = useRef(false);
+  useEffect(() => {
+    if (pending?.open !== false || !deleted.current) return;
+    deleted.current = false;
+    addButton.current?.focus();
+  }, [pending]);
 
   const setParam = (name: string, value: string | null) => {
     const next = new URLSearchParams(search);
@@ -101,6 +110,7 @@ export function WebhookEndpointsSection() {
       remove.mutate(endpoint.id, {
         ...done,
         onSuccess: () => {
+          deleted.current = true;
           if (selectedId === endpoint.id) setParam('endpoint', null);
           toast({ title: 'Webhook endpoint deleted', description: endpoint.url });
         },
@@ -142,7 +152,7 @@ export function WebhookEndpointsSection() {
       <SettingsSection
         title="Webhook Endpoints"
         subtitle="Your servers that receive signed events (Standard Webhooks) for this environment."
-        actions={<Button variant="contained" startIcon={<Add />} onClick={() => setParam('endpointForm', 'new')}>Add endpoint</Button>}
+        actions={<Button ref={addButton} variant="contained" startIcon={<Add />} onClick={() => setParam('endpointForm', 'new')}>Add endpoint</Button>}
       >
         {body}
         {selectedId && endpoints.isSuccess && !selected && <Alert severity="warning" sx={{ mt: 2 }}>Webhook endpoint not found in this environment.</Alert>}
