@@ -124,6 +124,22 @@ export function TransactionsTab() {
     if (!opener.refund.isConnected) opener.view?.focus();
   }, [refunding]);
 
+  // Next was disabled while a page loads, and Previous on the first page, Next on the last: the one just
+  // pressed, and focused, lost focus to <body>. Next now stays focusable while a page loads (and does
+  // nothing); reaching the first or last page, focus goes to the other button.
+  const loadingPage = page.isPlaceholderData;
+  const atStart = trail.length === 0;
+  const atEnd = !page.data?.nextCursor && !loadingPage;
+  const previousButton = useRef<HTMLButtonElement>(null);
+  const nextButton = useRef<HTMLButtonElement>(null);
+  const pressed = useRef<'previous' | 'next' | null>(null);
+  useEffect(() => {
+    // Chrome moves focus off a disabled button only at its next rendering: here it may still be on it.
+    const lost = (button: HTMLButtonElement | null) => document.activeElement === document.body || document.activeElement === button;
+    if (pressed.current === 'previous' && atStart && lost(previousButton.current)) nextButton.current?.focus();
+    if (pressed.current === 'next' && atEnd && lost(nextButton.current)) previousButton.current?.focus();
+  }, [atStart, atEnd]);
+
   const setPage = (next: string[]) => {
     const url = new URLSearchParams(search);
     url.delete('after');
@@ -213,9 +229,20 @@ export function TransactionsTab() {
         )}
         {body}
         <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mt: 1 }}>
-          <Button disabled={trail.length === 0} onClick={() => setPage(trail.slice(0, -1))}>Previous</Button>
+          <Button ref={previousButton} disabled={atStart} onClick={() => { pressed.current = 'previous'; setPage(trail.slice(0, -1)); }}>Previous</Button>
           <Typography variant="body2" color="text.secondary">Page {trail.length + 1}</Typography>
-          <Button disabled={!page.data?.nextCursor || page.isPlaceholderData} onClick={() => page.data?.nextCursor && setPage([...trail, page.data.nextCursor])}>Next</Button>
+          <Button
+            ref={nextButton}
+            disabled={atEnd}
+            aria-disabled={loadingPage || undefined}
+            onClick={() => {
+              if (loadingPage || !page.data?.nextCursor) return;
+              pressed.current = 'next';
+              setPage([...trail, page.data.nextCursor]);
+            }}
+          >
+            Next
+          </Button>
         </Box>
       </CardContent>
       <TransactionDrawer id={search.get('view')} onClose={() => setView(null)} />
