@@ -310,4 +310,28 @@ describe('the dashboard payment methods and settings tabs against the real app',
     assert.equal(focused, 'Add endpoint');
     await page.close();
   });
+
+  it('webhook delivery log by keyboard: Deliveries says it is pressed, Refresh and Close leave focus on a button', async () => {
+    const url = 'https://hooks.example.com/log-by-keyboard';
+    await ok('/api/webhook-endpoints', { url });
+    const page = await open('/dashboard/settings');
+    const focused = () => page.evaluate(() => (document.activeElement === document.body ? 'BODY' : document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent));
+    await page.getByRole('button', { name: `Deliveries of ${url}`, pressed: false }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: `Deliveries of ${url}`, pressed: true }).waitFor();
+    const log = page.getByTestId('delivery-log-section');
+    // Refresh was disabled while it fetched, and focus fell to <body>.
+    await log.getByRole('button', { name: 'Refresh' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForLoadState('networkidle');
+    assert.equal(await focused(), 'Refresh');
+    // Close takes the log away: focus goes back to the Deliveries button that opened it.
+    await page.keyboard.press('Tab');
+    assert.equal(await focused(), 'Close');
+    await page.keyboard.press('Enter');
+    await log.waitFor({ state: 'detached' });
+    assert.equal(await focused(), `Deliveries of ${url}`);
+    await page.getByRole('button', { name: `Deliveries of ${url}`, pressed: false }).waitFor();
+    await page.close();
+  });
 });

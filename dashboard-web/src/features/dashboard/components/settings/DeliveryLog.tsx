@@ -80,7 +80,8 @@ export function DeliveryLog({ endpoint, onClose }: { endpoint: WebhookEndpoint; 
       testId="delivery-log-section"
       actions={
         <Box sx={{ display: 'flex', gap: 1 }}>
-          <Button size="small" startIcon={<Refresh />} onClick={() => void page.refetch()} disabled={page.isFetching}>Refresh</Button>
+          {/* Not disabled while it fetches: focus, on it after Enter, fell to <body>. */}
+          <Button size="small" startIcon={<Refresh />} onClick={() => !page.isFetching && void page.refetch()} aria-disabled={page.isFetching || undefined}>Refresh</Button>
           <Button size="small" onClick={onClose}>Close</Button>
         </Box>
       }

@@ -49,7 +49,17 @@ function EndpointRow({ endpoint, selected, onSelect, onEdit, onToggle, onRotate,
         Signing secret: <Box component="span" sx={{ fontFamily: 'monospace' }}>{endpoint.secret}</Box> · added {formatDate(endpoint.createdAt)}
       </Typography>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-        <Button size="small" variant={selected ? 'contained' : 'outlined'} onClick={onSelect} aria-label={`Deliveries of ${endpoint.url}`}>Deliveries</Button>
+        {/* Pressed while its log shows below: said, not only drawn (contained). */}
+        <Button
+          size="small"
+          variant={selected ? 'contained' : 'outlined'}
+          onClick={onSelect}
+          aria-label={`Deliveries of ${endpoint.url}`}
+          aria-pressed={selected}
+          data-deliveries={endpoint.id}
+        >
+          Deliveries
+        </Button>
         <Button size="small" onClick={onEdit} aria-label={`Edit ${endpoint.url}`}>Edit</Button>
         <Button size="small" onClick={onToggle} aria-label={`${endpoint.enabled ? 'Disable' : 'Enable'} ${endpoint.url}`}>{endpoint.enabled ? 'Disable' : 'Enable'}</Button>
         <Button size="small" onClick={onRotate} aria-label={`Rotate secret of ${endpoint.url}`}>Rotate secret</Button>
@@ -157,7 +167,16 @@ export function WebhookEndpointsSection() {
         {body}
         {selectedId && endpoints.isSuccess && !selected && <Alert severity="warning" sx={{ mt: 2 }}>Webhook endpoint not found in this environment.</Alert>}
       </SettingsSection>
-      {selected && <DeliveryLog endpoint={selected} onClose={() => setParam('endpoint', null)} />}
+      {selected && (
+        <DeliveryLog
+          endpoint={selected}
+          onClose={() => {
+            // The log and its Close button go: focus, which fell to <body>, goes back to the endpoint's Deliveries.
+            document.querySelector<HTMLElement>(`[data-deliveries="${selected.id}"]`)?.focus();
+            setParam('endpoint', null);
+          }}
+        />
+      )}
       {(formId === 'new' || editing) && (
         <WebhookEndpointDialog key={formId} endpoint={editing} onClose={() => setParam('endpointForm', null)} onCreated={(created) => setSecret(created.secret)} />
       )}
