@@ -15,6 +15,7 @@ import { apiFilters, reversedRange } from '../transaction-filters';
 import { StatusChip } from './StatusChip';
 import { TransactionDrawer } from './TransactionDrawer';
 import { TransactionFilters } from './TransactionFilters';
+import { TransactionsPager } from './TransactionsPager';
 import { EmptyState, LoadError } from './TabStates';
 
 /** An e-mail that may wrap after its @ and dots, never inside a word ("ann@exa / mple.com"), nor make its column wide. */
@@ -124,22 +125,6 @@ export function TransactionsTab() {
     if (!opener.refund.isConnected) opener.view?.focus();
   }, [refunding]);
 
-  // Next was disabled while a page loads, and Previous on the first page, Next on the last: the one just
-  // pressed, and focused, lost focus to <body>. Next now stays focusable while a page loads (and does
-  // nothing); reaching the first or last page, focus goes to the other button.
-  const loadingPage = page.isPlaceholderData;
-  const atStart = trail.length === 0;
-  const atEnd = !page.data?.nextCursor && !loadingPage;
-  const previousButton = useRef<HTMLButtonElement>(null);
-  const nextButton = useRef<HTMLButtonElement>(null);
-  const pressed = useRef<'previous' | 'next' | null>(null);
-  useEffect(() => {
-    // Chrome moves focus off a disabled button only at its next rendering: here it may still be on it.
-    const lost = (button: HTMLButtonElement | null) => document.activeElement === document.body || document.activeElement === button;
-    if (pressed.current === 'previous' && atStart && lost(previousButton.current)) nextButton.current?.focus();
-    if (pressed.current === 'next' && atEnd && lost(nextButton.current)) previousButton.current?.focus();
-  }, [atStart, atEnd]);
-
   const setPage = (next: string[]) => {
     const url = new URLSearchParams(search);
     url.delete('after');
@@ -228,22 +213,13 @@ export function TransactionsTab() {
           </Typography>
         )}
         {body}
-        <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mt: 1 }}>
-          <Button ref={previousButton} disabled={atStart} onClick={() => { pressed.current = 'previous'; setPage(trail.slice(0, -1)); }}>Previous</Button>
-          <Typography variant="body2" color="text.secondary">Page {trail.length + 1}</Typography>
-          <Button
-            ref={nextButton}
-            disabled={atEnd}
-            aria-disabled={loadingPage || undefined}
-            onClick={() => {
-              if (loadingPage || !page.data?.nextCursor) return;
-              pressed.current = 'next';
-              setPage([...trail, page.data.nextCursor]);
-            }}
-          >
-            Next
-          </Button>
-        </Box>
+        <TransactionsPager
+          pageNumber={trail.length + 1}
+          nextCursor={page.data?.nextCursor}
+          loading={page.isPlaceholderData}
+          onPrevious={() => setPage(trail.slice(0, -1))}
+          onNext={(next) => setPage([...trail, next])}
+        />
       </CardContent>
       <TransactionDrawer id={search.get('view')} onClose={() => setView(null)} />
       <RefundDialog key={refunding?.id ?? ''} transaction={refunding} onClose={() => setRefunding(null)} />
