@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -38,9 +39,13 @@ export class LocalDocumentStore extends DocumentStore {
       },
     });
     const path = join(this.staging, token);
+    const sink = createWriteStream(path, { mode: 0o600 });
     try {
-      await pipeline(source, tap, createWriteStream(path, { mode: 0o600 }));
+      await pipeline(source, tap, sink);
     } catch (error) {
+      // An upload that breaks at once can fail the pipeline while the file is still being opened: removed
+      // before the stream has closed, it appeared after the rm and stayed in staging for good.
+      if (!sink.closed) await once(sink, 'close').catch(() => undefined);
       await rm(path, { force: true });
       // A failing disk is ours (a system call error); anything else broke in the client's upload.
       // pipeline() hands every stream the same error, so where it surfaced says nothing.
