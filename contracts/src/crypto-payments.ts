@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL_PATTERN, MAX_EMAIL_LENGTH } from './email.js';
 import { numberFromText, queryInteger } from './http.js';
 import { environmentSchema, type Environment } from './merchants.js';
 
@@ -44,7 +45,6 @@ const majorAmount = z
   .max(999_999_999.99, { error: 'Amount is too large', abort: true })
   .refine((amount) => /^\d+(\.\d{1,2})?$/.test(String(amount)), AMOUNT_MESSAGE);
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const optionalText = (max: number, message: string) =>
   z
     .union([z.string(), z.null()])
@@ -62,7 +62,7 @@ export const cryptoPaymentCreateSchema = z
       .string({ error: 'Customer email is required' })
       .trim()
       .min(1, { error: 'Customer email is required', abort: true })
-      .max(254, { error: 'Invalid email address', abort: true })
+      .max(MAX_EMAIL_LENGTH, { error: 'Invalid email address', abort: true })
       .regex(EMAIL_PATTERN, 'Invalid email address'),
     customerName: optionalText(200, 'Customer name is too long'),
     /** Empty: the server names it order_<timestamp>. */

@@ -1,14 +1,8 @@
 import { z } from 'zod';
+import { EMAIL_PATTERN, emailAddress, MAX_EMAIL_LENGTH } from './email.js';
 
 export { AUTH_MESSAGES } from './auth-messages.js';
 
-/** The spec's e-mail rule: text, an @, text, a dot, text. */
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/**
- * No address is longer (RFC 5321). Every text a sign-up keeps needs a bound: the read models index
- * the e-mail, and one too long for a B-tree index stopped the projection for every later sign-up.
- */
-export const MAX_EMAIL_LENGTH = 254;
 export const MIN_PASSWORD_LENGTH = 8;
 export const ROLES = ['merchant', 'staff'] as const;
 export const roleSchema = z.enum(ROLES);
@@ -49,7 +43,7 @@ export type RegisterForm = z.infer<typeof registerFormSchema>;
 
 /** POST /api/auth/login (and the login form). */
 export const loginRequestSchema = z.object({
-  email: z.string({ error: 'Invalid email address' }).trim().max(MAX_EMAIL_LENGTH, 'Invalid email address').regex(EMAIL_PATTERN, 'Invalid email address'),
+  email: emailAddress('Invalid email address'),
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required'),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;

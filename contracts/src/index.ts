@@ -1,3 +1,4 @@
+export * from './email.js';
 export * from './http.js';
 export * from './identity.js';
 export * from './merchants.js';

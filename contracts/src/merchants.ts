@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_EMAIL_LENGTH } from './identity.js';
+import { emailAddress } from './email.js';
 import { BUSINESS_TYPES } from './merchant-options.js';
 
 export { BUSINESS_TYPES } from './merchant-options.js';
@@ -9,9 +9,7 @@ export const ENVIRONMENTS = ['production', 'staging'] as const;
 export const environmentSchema = z.enum(ENVIRONMENTS, { error: 'Environment must be production or staging' });
 export type Environment = z.infer<typeof environmentSchema>;
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-// Bounded: the merchants read model indexes the e-mail (see MAX_EMAIL_LENGTH).
-const email = z.string({ error: 'Invalid email address' }).trim().max(MAX_EMAIL_LENGTH, 'Invalid email address').regex(EMAIL_PATTERN, 'Invalid email address');
+const email = emailAddress('Invalid email address');
 const companyName = z.string({ error: 'Company name is required' }).trim().min(1, 'Company name is required').max(200, 'Company name must be at most 200 characters');
 const MAX_WEBSITE_LENGTH = 2000;
 

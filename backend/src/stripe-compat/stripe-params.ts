@@ -1,4 +1,4 @@
-import { amountMinorSchema, currencySchema, ENVIRONMENTS } from '@tallyline/contracts';
+import { amountMinorSchema, currencySchema, emailAddress, ENVIRONMENTS } from '@tallyline/contracts';
 import { z } from 'zod';
 import { UNKNOWN_PARAMETER } from './stripe-errors.js';
 import { STRIPE_TYPES } from './stripe-event-types.js';
@@ -37,13 +37,13 @@ export const paymentIntentCreateSchema = stripeParams({
   confirm: boolean.optional(),
   description: text(500).optional(),
   metadata: metadata.optional(),
-  receipt_email: z.string().trim().max(254).regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Invalid email address').optional(),
+  receipt_email: emailAddress('Invalid email address').optional(),
   return_url: httpUrl.optional(),
   // Ignored, 'manual' charged at once a payer the integrator meant only to authorize: refused instead.
   capture_method: z.enum(['automatic', 'automatic_async'], { error: "capture_method must be automatic: manual capture is not supported, payments are captured when confirmed" }).optional(),
   // What Stripe's quickstarts send: cards are what every intent here takes, so these ask for nothing else.
   automatic_payment_methods: z.strictObject({ enabled: boolean, allow_redirects: z.enum(['always', 'never']).optional() }).optional(),
-  payment_method_types: z.array(z.literal('card', { error: 'payment_method_types: only card is supported' })).max(1).optional(),
+  payment_method_types: z.array(z.literal('card', { error: 'payment_method_types: only card is supported' })).max(1, 'payment_method_types: only card is supported').optional(),
 });
 
 export const confirmSchema = stripeParams({ payment_method: id.optional(), return_url: httpUrl.optional() });

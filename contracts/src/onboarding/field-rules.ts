@@ -1,9 +1,8 @@
 import { z } from 'zod';
+import { emailAddress } from '../email.js';
 
 // The form fields' validation rules, with the spec's messages; the forms are built from these.
 
-/** The spec's e-mail rule: text, an @, text, a dot, text. */
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const ISO_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 function isHttpUrl(value: string): boolean {
@@ -59,7 +58,7 @@ export function multiSelect<const T extends readonly [string, ...string[]]>(valu
 }
 
 export function email(message: string) {
-  return z.string({ error: message }).trim().max(254, message).regex(EMAIL_PATTERN, message);
+  return emailAddress(message);
 }
 
 export function url(message: string) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailAddress } from '../email.js';
 import { queryInteger } from '../http.js';
 import { environmentSchema } from '../merchants.js';
 import { PAYMENT_METHOD_TYPES } from './payment-methods.js';
@@ -72,7 +73,6 @@ export const currencySchema = z
   .toUpperCase()
   .refine((code) => /^[A-Z]{3}$/.test(code) && KNOWN_CURRENCIES.has(code), 'Currency must be a 3-letter ISO code');
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const text = (field: string, max: number) =>
   z.string({ error: `${field} is required` }).trim().min(1, `${field} is required`).max(max, `${field} is too long`);
 const optionalText = (max: number, message: string) =>
@@ -95,7 +95,7 @@ function isHttpUrl(value: string): boolean {
 export const paymentCreateSchema = z.object({
   amount: amountMinorSchema,
   currency: currencySchema,
-  customerEmail: z.string({ error: 'Invalid email address' }).trim().max(254, 'Invalid email address').regex(EMAIL_PATTERN, 'Invalid email address'),
+  customerEmail: emailAddress('Invalid email address'),
   customerName: text('Customer name', 200),
   orderId: text('Order ID', 200),
   paymentMethod: paymentMethodField,
