@@ -147,6 +147,7 @@ describe('crypto payments: currencies, rates, creation, history (/api/crypto-pay
       ['{ customerEmail: "nope" }', { customerEmail: 'nope' }, 'customerEmail', 'Invalid email address'],
       ['{ currency: "XYZ" }', { currency: 'XYZ' }, 'currency', 'Currency must be one of EUR, USD, GBP'],
       ['{ targetCrypto: "DOGE" }', { targetCrypto: 'DOGE' }, 'targetCrypto', 'Target crypto must be one of BTC, ETH, USDT'],
+      ['a misspelt field', { custmerName: 'Ann' }, 'custmerName', 'Unrecognized key: "custmerName"'],
     ])('refuses %s with 400 naming the field, recording nothing', async (_label, change, field, message) => {
       const before = await db.query<{ n: number }[]>(`SELECT count(*)::int AS n FROM events WHERE type = 'CryptoPaymentCreated'`);
       const res = await create({ ...CRYPTO_PAYMENT, ...change });

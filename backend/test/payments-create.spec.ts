@@ -77,6 +77,8 @@ describe('creating payments (POST /api/client/payments and its aliases)', () => 
     [{ paymentMethod: 'cheque' }, 'paymentMethod', 'Payment method must be credit_card, bank_transfer or digital_wallet'],
     [{ orderId: ' ' }, 'orderId', 'Order ID is required'],
     [{ returnUrl: 'javascript:alert(1)' }, 'returnUrl', 'Return URL must be an http(s) URL'],
+    // A misspelt field once made a payment without it: here, a customer never sent back to the shop.
+    [{ returnURL: 'https://shop.example/done' }, 'returnURL', 'Unrecognized key: "returnURL"'],
   ])('refuses %j with 400 naming the field', async (change, field, message) => {
     const { token } = await registerMerchant(t);
     const res = await create(token, { ...body, ...change });

@@ -52,9 +52,12 @@ const optionalText = (max: number, message: string) =>
     .transform((value) => value?.trim() || null)
     .refine((value) => value === null || value.length <= max, message);
 
-/** POST /api/crypto-payments/create and POST /api/client/crypto-payments. amountMinor: the amount in cents. */
+/**
+ * POST /api/crypto-payments/create and POST /api/client/crypto-payments. amountMinor: the amount in
+ * cents. Strict like the card payment's body: a misspelt field is a 400, not silently dropped.
+ */
 export const cryptoPaymentCreateSchema = z
-  .object({
+  .strictObject({
     amount: majorAmount,
     currency: fiatField('Currency'),
     targetCrypto: cryptoField('Target crypto'),

@@ -91,8 +91,11 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
-/** POST /api/client/payments (and the aliases /api/payments, /api/payments/create). */
-export const paymentCreateSchema = z.object({
+/**
+ * POST /api/client/payments (and the aliases /api/payments, /api/payments/create). Strict, as Stripe's
+ * parameters are: a misspelt `returnURL` is a 400, not a payment whose customer is never sent back.
+ */
+export const paymentCreateSchema = z.strictObject({
   amount: amountMinorSchema,
   currency: currencySchema,
   customerEmail: emailAddress('Invalid email address'),
