@@ -194,6 +194,8 @@ describe('crypto payments: currencies, rates, creation, history (/api/crypto-pay
       expect((await get('/api/client/crypto-payments?environment=production', a.token)).json<{ cryptoTransactions: { id: string }[] }>().cryptoTransactions.map((p) => p.id)).toEqual([aProduction.id]);
       expect((await get('/api/crypto-payments?environment=staging', b.token)).json<{ cryptoTransactions: { id: string }[] }>().cryptoTransactions.map((p) => p.id)).toEqual([bOwn.id]);
       expect((await get('/api/crypto-payments?limit=0', a.token)).statusCode).toBe(400);
+      // A filter the list does not have is refused rather than answered with everything.
+      expect((await get('/api/client/crypto-payments?status=failed', a.token)).json()).toMatchObject({ statusCode: 400, errors: [{ field: 'status' }] });
     });
 
     it('shows a payment as JSON to its merchant only: another merchant, an unknown id, a malformed id are 404', async () => {

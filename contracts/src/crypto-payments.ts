@@ -98,7 +98,8 @@ export const exchangeRateQuerySchema = z
     return { fiat: fiat.data, crypto: crypto.data, amountMinor: query.amount === undefined ? null : Math.round(query.amount * 100), environment: query.environment };
   });
 
-export const cryptoListQuerySchema = z.object({
+/** Strict, as the card payments' list is: a filter it does not have (`status=failed`) is a 400, not an unfiltered list. */
+export const cryptoListQuerySchema = z.strictObject({
   limit: queryInteger(1, 100, 'Limit must be a number between 1 and 100').default(20),
   environment: environmentSchema.optional(),
 });
