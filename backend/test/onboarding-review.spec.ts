@@ -144,6 +144,9 @@ describe('onboarding: the staff review queue', () => {
     expect([unknown.statusCode, unknown.json().errors]).toEqual([400, [{ field: 'status', message: 'Status must be one of pending, under_review, approved, rejected' }]]);
     expect((await patch(id, {})).statusCode).toBe(400);
     expect((await patch(id, { status: 'approved', reviewNotes: 5 })).statusCode).toBe(400);
+    const misspelt = await patch(id, { status: 'approved', reviewNote: 'Documents verified' });
+    expect([misspelt.statusCode, misspelt.json().errors]).toEqual([400, [{ field: 'reviewNote', message: 'Unrecognized key: "reviewNote"' }]]);
+    expect((await admin(`/api/admin/merchant-applications/${id}`)).json().status).toBe('rejected');
     expect((await patch('3f1c3a9e-2a8e-4d4f-9b43-4a4fb1c2d3e4', { status: 'approved' })).statusCode).toBe(404);
     expect((await patch('nope', { status: 'approved' })).statusCode).toBe(404);
     expect((await patch('3f1c3a9e-2a8e-4d4f-9b43-4a4fb1c2d3e4', { status: 'approved' }, { 'if-match': '"0"' })).statusCode).toBe(404);

@@ -16,8 +16,11 @@ export const APPLICATION_STATUS_LABELS: Record<ApplicationStatus, string> = {
 export const FORM_TYPES = ['precheck', 'long'] as const;
 export type FormType = (typeof FORM_TYPES)[number];
 
-/** PATCH /api/admin/merchant-applications/:id/status (If-Match: the application's version). */
-export const statusChangeSchema = z.object({
+/**
+ * PATCH /api/admin/merchant-applications/:id/status (If-Match: the application's version). Strict: a
+ * misspelt `reviewNote` would record a rejection without its reason in the audit trail.
+ */
+export const statusChangeSchema = z.strictObject({
   status: applicationStatusSchema,
   reviewNotes: z.string({ error: 'Review notes must be text' }).max(5000, 'Review notes must be at most 5000 characters').optional(),
 });
