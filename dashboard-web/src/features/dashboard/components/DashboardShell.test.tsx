@@ -55,3 +55,22 @@ describe('the top bar search', () => {
     expect(screen.getByTestId('search')).toHaveTextContent(/^\?status=completed$/);
   });
 });
+
+describe('the dashboard menu button (phones)', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    mockFetch();
+  });
+
+  it('says whether the menu drawer is open, and which element it opens', async () => {
+    renderShell('/dashboard/overview');
+    const button = screen.getByRole('button', { name: 'Open dashboard menu' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    const menu = document.getElementById(button.getAttribute('aria-controls') ?? '');
+    expect(menu).toContainElement(screen.getAllByRole('navigation', { name: 'Dashboard' }).at(-1) ?? null);
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(button).toHaveAttribute('aria-expanded', 'false'));
+  });
+});

@@ -24,6 +24,8 @@ const LINKS: { tab: DashboardTab; label: string; icon: ReactNode }[] = [
 ];
 
 const SIDEBAR_WIDTH = 240;
+/** The phone drawer's panel, which the menu button names as the element it opens (as the site header's does). */
+const MENU_ID = 'dashboard-menu';
 
 function initials(companyName: string): string {
   const words = companyName.trim().split(/\s+/).filter(Boolean);
@@ -146,12 +148,18 @@ export function DashboardShell({ merchant, tab, children }: { merchant: Merchant
           <Sidebar merchant={merchant} tab={tab} />
         </Box>
       </Box>
-      <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)} sx={{ display: { md: 'none' } }}>
+      <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)} sx={{ display: { md: 'none' } }} slotProps={{ paper: { id: MENU_ID } }}>
         <Sidebar merchant={merchant} tab={tab} onNavigate={() => setDrawerOpen(false)} />
       </Drawer>
       <Box sx={{ flexGrow: 1, minWidth: 0 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', px: { xs: 1.5, md: 3 }, py: 1.5, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
-          <IconButton aria-label="Open dashboard menu" onClick={() => setDrawerOpen(true)} sx={{ display: { md: 'none' } }}>
+          <IconButton
+            aria-label="Open dashboard menu"
+            aria-controls={MENU_ID}
+            aria-expanded={drawerOpen ? 'true' : 'false'}
+            onClick={() => setDrawerOpen(true)}
+            sx={{ display: { md: 'none' } }}
+          >
             <Menu />
           </IconButton>
           <TransactionSearch tab={tab} />
