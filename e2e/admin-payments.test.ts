@@ -130,9 +130,9 @@ describe('staff views of money and the merchant drawer timeline', () => {
     const entries = timeline.getByRole('listitem');
     await entries.nth(4).waitFor();
     const texts = await entries.allTextContents();
-    assert.match(texts[0] ?? '', new RegExp(`^Payment of 25\\.00 GBP created for order order-.*By ${owner.email.replace('.', '\\.')} \\(merchant · PaymentCreated\\)$`));
+    assert.match(texts[0] ?? '', new RegExp(`^Payment of £25\\.00 created for order order-.*By ${owner.email.replace('.', '\\.')} \\(merchant · PaymentCreated\\)$`));
     assert.match(texts[2] ?? '', /^Payment completed with Visa •••• 1111.*By the customer \(hosted payment page\) \(visitor · PaymentCompleted\)$/);
-    assert.match(texts[4] ?? '', new RegExp(`^Refund of 10\\.00 GBP completed.*By ${owner.email.replace('.', '\\.')}`));
+    assert.match(texts[4] ?? '', new RegExp(`^Refund of £10\\.00 completed.*By ${owner.email.replace('.', '\\.')}`));
     await page.getByText('10.00 GBP', { exact: true }).first().waitFor();
     await settled(page);
     assert.deepEqual(await seriousA11yViolations(page), []);
@@ -202,9 +202,9 @@ describe('staff views of money and the merchant drawer timeline', () => {
       const entries = timeline.getByRole('listitem');
       await entries.nth(4).waitFor();
       const texts = await entries.allTextContents();
-      assert.match(texts[0] ?? '', new RegExp(`^Payment of 25\\.00 GBP created for order .*${owner.email.replace('.', '\\.')}$`));
+      assert.match(texts[0] ?? '', new RegExp(`^Payment of £25\\.00 created for order .*${owner.email.replace('.', '\\.')}$`));
       assert.match(texts[1] ?? '', /Payment attempted with Visa •••• 1111.*Customer \(payment page\)$/);
-      assert.match(texts[3] ?? '', /^Refund of 10\.00 GBP requested/);
+      assert.match(texts[3] ?? '', /^Refund of £10\.00 requested/);
       await shoot(page, `drawer-${width}`);
       assert.deepEqual(errors, []);
       await page.close();

@@ -151,11 +151,11 @@ describe('staff views of money and payment timelines', () => {
 
     it('a payment refunded by the merchant: created and refunded by the merchant, paid by the customer', async () => {
       expect(await timeline(ids.refunded)).toEqual([
-        { type: 'PaymentCreated', summary: 'Payment of 50.00 GBP created for order order-1', actor: merchantA() },
+        { type: 'PaymentCreated', summary: 'Payment of £50.00 created for order order-1', actor: merchantA() },
         { type: 'PaymentAttempted', summary: 'Payment attempted with Visa •••• 1111', actor: visitor },
         { type: 'PaymentCompleted', summary: 'Payment completed with Visa •••• 1111', actor: visitor },
-        { type: 'RefundRequested', summary: 'Refund of 15.00 GBP requested', actor: merchantA() },
-        { type: 'RefundCompleted', summary: 'Refund of 15.00 GBP completed', actor: merchantA() },
+        { type: 'RefundRequested', summary: 'Refund of £15.00 requested', actor: merchantA() },
+        { type: 'RefundCompleted', summary: 'Refund of £15.00 completed', actor: merchantA() },
       ]);
     });
 
@@ -164,7 +164,7 @@ describe('staff views of money and payment timelines', () => {
     });
 
     it('a payment created with an API key names the key; one from the system names the process', async () => {
-      expect((await timeline(ids.stripe))[0]).toEqual({ type: 'PaymentCreated', summary: expect.stringMatching(/^Payment of 25\.00 EUR created for order /), actor: { id: expect.stringMatching(/\S/), email: null, role: 'api_key' } });
+      expect((await timeline(ids.stripe))[0]).toEqual({ type: 'PaymentCreated', summary: expect.stringMatching(/^Payment of €25\.00 created for order /), actor: { id: expect.stringMatching(/\S/), email: null, role: 'api_key' } });
       expect((await timeline(ids.old))[0]?.actor).toEqual({ id: 'seed-test', email: null, role: 'system' });
     });
 

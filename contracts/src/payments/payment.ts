@@ -25,14 +25,25 @@ export const MAX_AMOUNT_MINOR = 99_999_999_999;
 
 const KNOWN_CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
 
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+/** en-US currency style, as the dashboard shows money (spec §9). Building a NumberFormat costs far more than the formatting it is for: once per currency. */
+function moneyFormat(currency: string): Intl.NumberFormat {
+  let format = moneyFormats.get(currency);
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', { style: 'currency', currency });
+    moneyFormats.set(currency, format);
+  }
+  return format;
+}
+
 const exponents = new Map<string, number>();
 
 /** Digits after the decimal point of an ISO 4217 currency (2 for GBP, 0 for JPY, 3 for KWD). */
 export function currencyExponent(currency: string): number {
   let exponent = exponents.get(currency);
   if (exponent === undefined) {
-    // Building a NumberFormat costs far more than the formatting it is for: once per currency.
-    exponent = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    exponent = moneyFormat(currency).resolvedOptions().maximumFractionDigits ?? 2;
     exponents.set(currency, exponent);
   }
   return exponent;
@@ -44,6 +55,14 @@ export function formatMinor(amountMinor: number, currency: string): string {
   const sign = amountMinor < 0 ? '-' : '';
   const digits = Math.abs(amountMinor).toString().padStart(exponent + 1, '0');
   return exponent === 0 ? `${sign}${digits}` : `${sign}${digits.slice(0, -exponent)}.${digits.slice(-exponent)}`;
+}
+
+/**
+ * Minor units as a person reads money: 8362 GBP → "£83.62", 1050 JPY → "¥1,050". Intl is given formatMinor's
+ * decimal string, which it formats as written: no division by 10^exponent, so no float on the way.
+ */
+export function formatMinorAsMoney(amountMinor: number, currency: string): string {
+  return moneyFormat(currency).format(formatMinor(amountMinor, currency) as Intl.StringNumericLiteral);
 }
 
 /**

@@ -23,7 +23,7 @@ export const paymentTimelineEntrySchema = z.object({
   at: z.string(),
   /** When the event was recorded: the same moment, give or take, but for imported or seeded history. */
   recordedAt: z.string(),
-  /** A sentence a person can read: "Refund of 15.00 GBP completed". */
+  /** A sentence a person can read: "Refund of £15.00 completed". */
   summary: z.string(),
   actor: timelineActorSchema,
 });

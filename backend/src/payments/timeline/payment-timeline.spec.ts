@@ -29,11 +29,22 @@ describe('payment timeline', () => {
       stored('ChargebackSettled', { paymentId: 'p1' }, { type: 'system', id: 'gateway:sandbox' }),
     ];
     expect(await timelineOf(events, asIs)).toEqual([
-      { id: 'e-1', position: '10', type: 'PaymentCreated', at: '2026-01-01T09:59:59.990Z', recordedAt: '2026-01-01T10:00:00.000Z', summary: 'Payment of 1050 JPY created for order o-9', actor: { id: 'k1', email: null, role: 'api_key' } },
-      { id: 'e-2', position: '20', type: 'RefundFailed', at: '2026-01-02T10:00:00.000Z', recordedAt: '2026-01-02T10:00:00.000Z', summary: 'Refund of 50 JPY failed: System error', actor: { id: 'gateway-reconciliation', email: null, role: 'system' } },
-      { id: 'e-3', position: '30', type: 'DisputeOpened', at: '2026-01-03T09:00:00.000Z', recordedAt: '2026-01-03T10:00:00.000Z', summary: 'Dispute of 1050 JPY opened by the card holder: fraudulent', actor: { id: 'sandbox', email: null, role: 'gateway' } },
+      { id: 'e-1', position: '10', type: 'PaymentCreated', at: '2026-01-01T09:59:59.990Z', recordedAt: '2026-01-01T10:00:00.000Z', summary: 'Payment of ¥1,050 created for order o-9', actor: { id: 'k1', email: null, role: 'api_key' } },
+      { id: 'e-2', position: '20', type: 'RefundFailed', at: '2026-01-02T10:00:00.000Z', recordedAt: '2026-01-02T10:00:00.000Z', summary: 'Refund of ¥50 failed: System error', actor: { id: 'gateway-reconciliation', email: null, role: 'system' } },
+      { id: 'e-3', position: '30', type: 'DisputeOpened', at: '2026-01-03T09:00:00.000Z', recordedAt: '2026-01-03T10:00:00.000Z', summary: 'Dispute of ¥1,050 opened by the card holder: fraudulent', actor: { id: 'sandbox', email: null, role: 'gateway' } },
       { id: 'e-4', position: '40', type: 'ChargebackSettled', at: '2026-01-04T10:00:00.000Z', recordedAt: '2026-01-04T10:00:00.000Z', summary: 'ChargebackSettled', actor: { id: 'sandbox', email: null, role: 'gateway' } },
     ]);
+  });
+
+  it('writes amounts as the dashboard shows money: en-US currency style, with the currency\'s own decimals', async () => {
+    const summaries = async (currency: string, amountMinor: number) =>
+      (await timelineOf([stored('PaymentCreated', { paymentId: 'p1', amountMinor, currency, orderId: 'o-1', createdAt: '' }, { type: 'user', id: 'u1' })], asIs)).map((entry) => entry.summary);
+    expect(await summaries('GBP', 8362)).toEqual(['Payment of £83.62 created for order o-1']);
+    expect(await summaries('USD', 5)).toEqual(['Payment of $0.05 created for order o-1']);
+    // Three decimals; Intl puts a no-break space after a code it has no symbol for.
+    expect(await summaries('KWD', 1234567)).toEqual(['Payment of KWD\u00a01,234.567 created for order o-1']);
+    // The largest amount we take.
+    expect(await summaries('EUR', 99_999_999_999)).toEqual(['Payment of €999,999,999.99 created for order o-1']);
   });
 
   it('tells the anonymous customer, a gateway and a missing actor apart', () => {

@@ -1,4 +1,4 @@
-import { formatMinor, type PaymentTimelineEntry, type TimelineActor } from '@tallyline/contracts';
+import { formatMinorAsMoney, type PaymentTimelineEntry, type TimelineActor } from '@tallyline/contracts';
 import type { EventMetadata, StoredEvent } from '../../platform/event-store/event-store.port.js';
 import { isPaymentEvent } from '../payment.events.js';
 
@@ -11,7 +11,8 @@ const card = (brand: string, last4: string) => `${brand.charAt(0).toUpperCase()}
  */
 export function summarize(event: StoredEvent, currency: string): string {
   if (!isPaymentEvent(event)) return event.type;
-  const money = (amountMinor: number) => `${formatMinor(amountMinor, currency)} ${currency}`;
+  // As the dashboard shows money (£83.62), not as the API writes amounts (83.62 GBP).
+  const money = (amountMinor: number) => formatMinorAsMoney(amountMinor, currency);
   switch (event.type) {
     case 'PaymentCreated':
       return `Payment of ${money(event.data.amountMinor)} created for order ${event.data.orderId}`;

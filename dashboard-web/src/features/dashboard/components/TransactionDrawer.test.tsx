@@ -58,18 +58,18 @@ describe('TransactionDrawer timeline', () => {
 
   it('shows each event with who did it, oldest first', async () => {
     answer(fetchMock, [
-      entry('PaymentCreated', 'Payment of 50.00 GBP created for order order-1', { id: 'u1', email: 'owner@acme.test', role: 'merchant' }),
+      entry('PaymentCreated', 'Payment of £50.00 created for order order-1', { id: 'u1', email: 'owner@acme.test', role: 'merchant' }),
       entry('PaymentCompleted', 'Payment completed with Visa •••• 1111', { id: 'anonymous', email: null, role: 'visitor' }),
-      entry('RefundCompleted', 'Refund of 15.00 GBP completed', { id: 'sandbox', email: null, role: 'gateway' }),
+      entry('RefundCompleted', 'Refund of £15.00 completed', { id: 'sandbox', email: null, role: 'gateway' }),
     ]);
     renderDrawer();
     expect(screen.getByLabelText('Loading timeline')).toBeInTheDocument();
     const timeline = await screen.findByRole('region', { name: 'Timeline' });
     const items = await within(timeline).findAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual([
-      expect.stringMatching(/^Payment of 50\.00 GBP created for order order-1.*owner@acme\.test$/),
+      expect.stringMatching(/^Payment of £50\.00 created for order order-1.*owner@acme\.test$/),
       expect.stringMatching(/^Payment completed with Visa •••• 1111.*Customer \(payment page\)$/),
-      expect.stringMatching(/^Refund of 15\.00 GBP completed.*Payment gateway$/),
+      expect.stringMatching(/^Refund of £15\.00 completed.*Payment gateway$/),
     ]);
     expect(requestedUrls(fetchMock)).toContain(`/api/transactions/${ID}/events`);
   });
