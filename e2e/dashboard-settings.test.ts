@@ -334,4 +334,51 @@ describe('the dashboard payment methods and settings tabs against the real app',
     await page.getByRole('button', { name: `Deliveries of ${url}`, pressed: false }).waitFor();
     await page.close();
   });
+
+  it('webhook delivery log pager by keyboard: Next and Previous keep focus on a button as pages load and at the first and last page', async () => {
+    // A merchant of its own, so the endpoints of the tests above get none of these events.
+    const email = `pager-${randomUUID().slice(0, 8)}@example.test`;
+    const { token } = await ok<{ token: string }>('/api/auth/register', { email, password: 'password-123', firstName: 'Paul', lastName: 'Pager' }, '');
+    await ok('/api/merchants/register', { companyName: 'Pager Lamps', email, website: null, businessType: 'Retail' }, token);
+    const endpoint = await ok<{ id: string }>('/api/webhook-endpoints', { url: receiver.url.replace(/\/hooks$/, '/pager'), eventTypes: ['payment.created'] }, token);
+    // 41 deliveries: three pages of 20.
+    for (let i = 0; i < 41; i++) {
+      await ok('/api/client/payments', { amount: 100 + i, currency: 'GBP', customerEmail: 'ann@example.com', customerName: 'Ann Smith', orderId: `pager-${i}`, paymentMethod: 'credit_card' }, token);
+    }
+    const deliveries = `/api/webhook-endpoints/${endpoint.id}/deliveries?limit=40`;
+    for (let tries = 0; !(await ok<{ nextCursor: string | null }>(deliveries, undefined, token)).nextCursor; tries++) {
+      assert.ok(tries < 60, 'the 41 deliveries were not all recorded');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    const page = await openSignedIn(app, token, `/dashboard/settings?endpoint=${endpoint.id}`);
+    const log = page.getByTestId('delivery-log-section');
+    await page.getByTestId('delivery-log').locator('tbody tr').nth(19).waitFor();
+    const focused = () => page.evaluate(() => (document.activeElement === document.body ? 'BODY' : document.activeElement?.textContent));
+    const nextDisabled = (disabled: boolean) =>
+      page.waitForFunction(
+        (want) => Array.from(document.querySelectorAll('[data-testid="delivery-log-section"] button')).find((b) => b.textContent === 'Next')?.hasAttribute('disabled') === want,
+        disabled,
+      );
+    // Next was disabled while its page loaded, and focus fell to <body>.
+    await log.getByRole('button', { name: 'Next' }).focus();
+    await page.keyboard.press('Enter');
+    await log.getByText('Page 2').waitFor();
+    await page.getByTestId('delivery-log').locator('tbody tr').nth(19).waitFor();
+    assert.equal(await focused(), 'Next', 'on page 2');
+    // The last page disables Next: focus goes to Previous.
+    await page.keyboard.press('Enter');
+    await log.getByText('Page 3').waitFor();
+    await nextDisabled(true);
+    await page.waitForFunction(() => document.activeElement?.textContent === 'Previous', undefined, { timeout: 2000 }).catch(() => undefined);
+    assert.equal(await focused(), 'Previous', 'on page 3, the last');
+    // The first page disables Previous: focus goes to Next.
+    await page.keyboard.press('Enter');
+    await log.getByText('Page 2').waitFor();
+    await page.keyboard.press('Enter');
+    await log.getByText('Page 1').waitFor();
+    await nextDisabled(false);
+    await page.waitForFunction(() => document.activeElement?.textContent === 'Next', undefined, { timeout: 2000 }).catch(() => undefined);
+    assert.equal(await focused(), 'Next', 'on page 1');
+    await page.close();
+  });
 });

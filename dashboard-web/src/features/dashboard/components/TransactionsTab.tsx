@@ -15,7 +15,7 @@ import { apiFilters, reversedRange } from '../transaction-filters';
 import { StatusChip } from './StatusChip';
 import { TransactionDrawer } from './TransactionDrawer';
 import { TransactionFilters } from './TransactionFilters';
-import { TransactionsPager } from './TransactionsPager';
+import { Pager } from './Pager';
 import { EmptyState, LoadError } from './TabStates';
 
 /** An e-mail that may wrap after its @ and dots, never inside a word ("ann@exa / mple.com"), nor make its column wide. */
@@ -213,7 +213,7 @@ export function TransactionsTab() {
           </Typography>
         )}
         {body}
-        <TransactionsPager
+        <Pager
           pageNumber={trail.length + 1}
           nextCursor={page.data?.nextCursor}
           loading={page.isPlaceholderData}

@@ -6,6 +6,7 @@ import { ResponsiveTable } from '../../../../components/responsive-table';
 import { useToast } from '../../../../components/toast';
 import { errorMessage } from '../../../../lib/api';
 import { useRetryDelivery, useWebhookDeliveries } from '../../api/settings-api';
+import { Pager } from '../Pager';
 import { EmptyState, LoadError } from '../TabStates';
 import { SettingsSection } from './SettingsSection';
 
@@ -87,11 +88,14 @@ export function DeliveryLog({ endpoint, onClose }: { endpoint: WebhookEndpoint; 
       }
     >
       {body}
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
-        <Button disabled={trail.length === 0} onClick={() => setPage(trail.slice(0, -1))}>Previous</Button>
-        <Typography variant="body2" color="text.secondary">Page {trail.length + 1}</Typography>
-        <Button disabled={!page.data?.nextCursor} onClick={() => page.data?.nextCursor && setPage([...trail, page.data.nextCursor])}>Next</Button>
-      </Box>
+      {/* The query keeps no previous page (it could be another endpoint's): while the next loads there is no data, so loading is isPending. */}
+      <Pager
+        pageNumber={trail.length + 1}
+        nextCursor={page.data?.nextCursor}
+        loading={page.isPending}
+        onPrevious={() => setPage(trail.slice(0, -1))}
+        onNext={(next) => setPage([...trail, next])}
+      />
     </SettingsSection>
   );
 }

@@ -2,16 +2,17 @@ import { useEffect, useRef } from 'react';
 import { Box, Button, Typography } from '@mui/material';
 
 /**
- * Previous, the page number and Next. Next was disabled while a page loads, and Previous on the first page,
- * Next on the last: the one just pressed, and focused, lost focus to <body>. Next now stays focusable while a
- * page loads (and does nothing); reaching the first or last page, focus goes to the other button.
+ * Previous, the page number and Next, for the lists paged by cursor (transactions, webhook deliveries). Next was
+ * disabled while a page loads, and Previous on the first page, Next on the last: the one just pressed, and focused,
+ * lost focus to <body>. Next now stays focusable while a page loads (and does nothing); reaching the first or last
+ * page, focus goes to the other button.
  */
-export function TransactionsPager({ pageNumber, nextCursor, loading, onPrevious, onNext }: {
+export function Pager({ pageNumber, nextCursor, loading, onPrevious, onNext }: {
   /** 1 for the first page. */
   pageNumber: number;
   /** The cursor of the page after this one; none on the last page. */
   nextCursor: string | null | undefined;
-  /** The next page is on its way (the current one still shows). */
+  /** The page asked for is on its way (the one before may still show). */
   loading: boolean;
   onPrevious: () => void;
   onNext: (cursor: string) => void;
