@@ -192,6 +192,61 @@ describe('hosted checkout (/pay/{id}) against the real app', () => {
     await page.close();
   });
 
+  it('by keyboard, focus goes to the result after paying, after a decline and after 3-D Secure; a failed attempt that can be tried again puts it on the error', async () => {
+    /** What has focus: its tag and text, or BODY when focus is lost. */
+    const focused = (page: Page) => page.evaluate(() => (document.activeElement === document.body ? 'BODY' : `${document.activeElement?.tagName} ${document.activeElement?.textContent}`));
+    const payByKeyboard = async (page: Page, cardNumber: string) => {
+      await page.getByLabel('Card number').fill(cardNumber);
+      await page.getByLabel('Expiry (MM/YY)').fill(EXPIRY);
+      await page.getByLabel('CVC').fill('123');
+      await page.getByLabel('Name on card').fill('Ann Smith');
+      await page.getByRole('button', { name: 'Pay £25.00' }).press('Enter');
+    };
+    // The form goes when the result comes: focus, on Pay, fell to <body>.
+    const paid = await openLink((await paymentLink()).paymentUrl);
+    await payByKeyboard(paid, CARDS.approve);
+    await paid.getByRole('heading', { name: 'Payment successful' }).waitFor();
+    assert.equal(await focused(paid), 'H2 Payment successful');
+    await paid.close();
+
+    // A decline is final (the payment has failed; the page asks for a new link): focus goes to the result too.
+    const declined = await openLink((await paymentLink()).paymentUrl, 390);
+    await payByKeyboard(declined, CARDS.decline);
+    await declined.getByRole('heading', { name: 'Payment failed' }).waitFor();
+    assert.equal(await focused(declined), 'H2 Payment failed');
+    await declined.close();
+
+    // Back from the bank's check, the page opens on the result.
+    const secured = await openLink((await paymentLink()).paymentUrl);
+    await payByKeyboard(secured, CARDS.threeDSecure);
+    await secured.getByRole('button', { name: 'Approve' }).press('Enter');
+    await secured.getByRole('heading', { name: 'Payment successful' }).waitFor();
+    assert.equal(await focused(secured), 'H2 Payment successful');
+    await secured.goto((await paymentLink()).paymentUrl);
+    await payByKeyboard(secured, CARDS.threeDSecure);
+    await secured.getByRole('button', { name: 'Fail' }).press('Enter');
+    await secured.getByRole('heading', { name: 'Payment failed' }).waitFor();
+    assert.equal(await focused(secured), 'H2 Payment failed');
+    await secured.close();
+
+    // The pay call failed (here a 503 on the way): the form stays with the card, and focus goes to what went wrong, just above it.
+    const retry = await openLink((await paymentLink()).paymentUrl);
+    await retry.route('**/api/checkout/*/pay', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ statusCode: 503, message: 'The payment service is busy. Please try again.' }) }));
+    await payByKeyboard(retry, CARDS.approve);
+    await retry.getByRole('alert').filter({ hasText: 'The payment service is busy' }).waitFor();
+    assert.equal(await focused(retry), 'DIV The payment service is busy. Please try again.');
+    assert.equal(await retry.getByLabel('Card number').inputValue(), CARDS.approve);
+    await shoot(retry, 'checkout-retry-1280');
+    // Tab goes on into the card form, Pay is reached, and trying again pays.
+    await retry.unroute('**/api/checkout/*/pay');
+    await retry.keyboard.press('Tab');
+    assert.equal(await retry.evaluate(() => document.activeElement?.id), 'card-cardNumber');
+    await retry.getByRole('button', { name: 'Pay £25.00' }).press('Enter');
+    await retry.getByRole('heading', { name: 'Payment successful' }).waitFor();
+    assert.equal(await focused(retry), 'H2 Payment successful');
+    await retry.close();
+  });
+
   it('an unknown payment link says so', async () => {
     const page = await openLink(`${app.server.url}/pay/${randomUUID()}`, 390);
     await page.getByRole('heading', { level: 1, name: 'Payment not found' }).waitFor();

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Card, CardContent, Skeleton, Stack, Typography } from '@mui/material';
 import type { CheckoutPayResult } from '@tallyline/contracts';
 import { useParams, useSearchParams } from 'wouter';
@@ -35,6 +35,13 @@ export default function CheckoutPage() {
     if (result?.redirectUrl) window.location.assign(result.redirectUrl);
   }, [result]);
 
+  // A refusal that leaves the form (the call failed, not the card): Pay was disabled under focus while it worked, so
+  // focus had fallen to <body>. It goes to what went wrong, just above the card details, which are kept to try again.
+  const payError = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    payError.current?.focus();
+  }, [pay.error]);
+
   useEffect(() => {
     if (!justPaid || !backTo) return;
     const timer = window.setTimeout(() => window.location.assign(backTo), RETURN_DELAY_MS);
@@ -53,7 +60,7 @@ export default function CheckoutPage() {
     body = (
       <>
         {pay.error && !(pay.error instanceof ApiError && pay.error.fieldErrors.length) && (
-          <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+          <Alert ref={payError} tabIndex={-1} severity="error" role="alert" sx={{ mb: 2 }}>
             {errorMessage(pay.error, 'Payment failed. Please try again.')}
           </Alert>
         )}
@@ -65,15 +72,15 @@ export default function CheckoutPage() {
       </>
     );
   } else if (status === 'pending') {
-    body = <Outcome kind="info" title="Checking your payment" message="The card gateway has not answered yet. This page updates by itself." />;
+    body = <Outcome takeFocus={justPaid} kind="info" title="Checking your payment" message="The card gateway has not answered yet. This page updates by itself." />;
   } else if (status === 'requires_action') {
     const check = result?.redirectUrl ?? payment.redirectUrl;
     body = (
-      <Outcome kind="info" title="3D Secure authentication required" message={result?.redirectUrl ? "Taking you to your bank's check..." : "Your bank wants to confirm this payment."} action={check ? { label: 'Continue to 3-D Secure', href: check } : undefined} />
+      <Outcome takeFocus={justPaid} kind="info" title="3D Secure authentication required" message={result?.redirectUrl ? "Taking you to your bank's check..." : "Your bank wants to confirm this payment."} action={check ? { label: 'Continue to 3-D Secure', href: check } : undefined} />
     );
   } else if (status === 'completed') {
     body = justPaid ? (
-      <Outcome kind="success" title="Payment successful" message={paidText} action={returnAction}>
+      <Outcome takeFocus kind="success" title="Payment successful" message={paidText} action={returnAction}>
         {returning}
       </Outcome>
     ) : (
@@ -81,14 +88,14 @@ export default function CheckoutPage() {
     );
   } else if (status === 'failed') {
     body = (
-      <Outcome kind="failure" title="Payment failed" message={result?.message ?? payment.failureReason ?? 'Payment failed'} action={returnAction}>
+      <Outcome takeFocus={justPaid} kind="failure" title="Payment failed" message={result?.message ?? payment.failureReason ?? 'Payment failed'} action={returnAction}>
         {returning ?? <Typography sx={{ mt: 1 }} color="text.secondary">No money was taken. Ask {payment.merchantName} for a new payment link to try again.</Typography>}
       </Outcome>
     );
   } else if (status === 'refunded') {
-    body = <Outcome kind="info" title="This payment has already been made" message={`It has since been refunded by ${payment.merchantName}.`} action={returnAction} />;
+    body = <Outcome takeFocus={justPaid} kind="info" title="This payment has already been made" message={`It has since been refunded by ${payment.merchantName}.`} action={returnAction} />;
   } else {
-    body = <Outcome kind="info" title="This payment was canceled" message={`${payment.merchantName} canceled it. Ask them for a new payment link.`} action={returnAction} />;
+    body = <Outcome takeFocus={justPaid} kind="info" title="This payment was canceled" message={`${payment.merchantName} canceled it. Ask them for a new payment link.`} action={returnAction} />;
   }
 
   return (
