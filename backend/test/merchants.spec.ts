@@ -46,7 +46,8 @@ describe('merchants: registration, environment, API keys, stats', () => {
     [{ companyName: 'Acme', email: 'nope', businessType: 'SaaS' }, 'email', 'Invalid email address'],
     [{ companyName: 'Acme', email: 'a@b.co', website: 'not a url', businessType: 'SaaS' }, 'website', 'Invalid website URL'],
     [{ companyName: 'Acme', email: 'a@b.co' }, 'businessType', 'Business type is required'],
-    [{ companyName: 'Acme', email: 'a@b.co', businessType: 'Casino' }, 'businessType', 'Business type is required'],
+    [{ companyName: 'Acme', email: 'a@b.co', businessType: '' }, 'businessType', 'Business type is required'],
+    [{ companyName: 'Acme', email: 'a@b.co', businessType: 'Casino' }, 'businessType', 'Select a business type from the list'],
   ])('rejects %j with "%s: %s"', async (payload, field, message) => {
     const { token } = await registerUser(t);
     const res = await t.request({ method: 'POST', url: '/api/merchants/register', headers: bearer(token), payload });

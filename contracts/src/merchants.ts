@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { emailAddress } from './email.js';
 import { BUSINESS_TYPES } from './merchant-options.js';
+import { option } from './onboarding/field-rules.js';
 
 export { BUSINESS_TYPES } from './merchant-options.js';
 
-export const businessTypeSchema = z.enum(BUSINESS_TYPES, { error: 'Business type is required' });
+/** None chosen is "required"; a value outside the list was chosen, so saying it is missing would be wrong. */
+export const businessTypeSchema = option(BUSINESS_TYPES, 'Business type is required', 'Select a business type from the list');
 export const ENVIRONMENTS = ['production', 'staging'] as const;
 export const environmentSchema = z.enum(ENVIRONMENTS, { error: 'Environment must be production or staging' });
 export type Environment = z.infer<typeof environmentSchema>;
