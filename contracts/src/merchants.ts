@@ -60,6 +60,9 @@ export type MerchantRegisterForm = z.input<typeof merchantRegisterFormSchema>;
  */
 export const environmentChangeSchema = z.strictObject({ environment: environmentSchema.optional() });
 
+/** POST /api/merchants/api-keys/:environment/rotate: the path's parameters. */
+export const rotateApiKeyParamsSchema = z.object({ environment: environmentSchema });
+
 export const merchantSchema = z.object({
   id: z.string(),
   companyName: z.string(),

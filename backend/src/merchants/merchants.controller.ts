@@ -3,10 +3,9 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import {
   environmentChangeSchema,
-  environmentSchema,
   merchantRegisterRequestSchema,
+  rotateApiKeyParamsSchema,
   type ApiKey,
-  type Environment,
   type Merchant,
 } from '@tallyline/contracts';
 import { z } from 'zod';
@@ -64,10 +63,13 @@ export class MerchantsController {
     return this.queries.maskedKeys(user.userId);
   }
 
-  /** The only answer that ever shows the full secret. */
+  /**
+   * The only answer that ever shows the full secret. The route's parameters are validated as an object: a
+   * bare value has no path, and a bad one was reported as the field "(body)" instead of "environment".
+   */
   @Post('api-keys/:environment/rotate')
   rotate(
-    @Param('environment', zodPipe(environmentSchema)) environment: Environment,
+    @Param(zodPipe(rotateApiKeyParamsSchema)) { environment }: z.output<typeof rotateApiKeyParamsSchema>,
     @CurrentUser() user: AuthUser,
     @Ctx() ctx: CommandContext,
   ): Promise<ApiKey> {
