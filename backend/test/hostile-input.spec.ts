@@ -151,6 +151,14 @@ describe('one error shape for every error, the framework’s own included', () =
     expectErrorShape(await t.request(request), statusCode);
   });
 
+  it('refuses a JSON route’s body in any other content type, text/plain too, with 415 "Unsupported content type"', async () => {
+    const login = JSON.stringify({ email: 'a@b.co', password: 'long-enough-1' });
+    for (const contentType of ['text/plain', 'text/plain; charset=utf-8', 'text/xml']) {
+      const res = await t.request({ method: 'POST', url: '/api/auth/login', payload: login, headers: { 'content-type': contentType } });
+      expect([contentType, res.json()]).toEqual([contentType, { statusCode: 415, message: 'Unsupported content type' }]);
+    }
+  });
+
   it('answers a request Node’s HTTP parser refuses in the same shape', async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.getHttpServer().address() as { port: number };

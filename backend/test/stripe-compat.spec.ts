@@ -337,11 +337,14 @@ describe('Stripe-compatible API through stripe-node', () => {
         t.request({ method: 'POST', url: '/v1/payment_intents', headers: { ...key, 'content-type': 'application/json' }, payload: '{' }),
         t.request({ method: 'POST', url: '/v1/payment_intents', headers: { ...key, 'content-type': 'application/xml' }, payload: '<amount>1</amount>' }),
         t.request({ method: 'POST', url: '/v1/payment_intents', headers: { ...key, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'amount=1&currency=gbp&description=%00' }),
+        t.request({ method: 'POST', url: '/v1/payment_intents', headers: { ...key, 'content-type': 'text/plain' }, payload: 'amount=1&currency=gbp' }),
       ]);
       expect(answers.map((res) => [res.statusCode, res.headers['content-type'], res.json()])).toEqual(
-        [404, 400, 415, 400].map((status) => [status, expect.stringContaining('application/json'), { error: expect.objectContaining({ type: 'invalid_request_error', message: expect.any(String) }) }]),
+        [404, 400, 415, 400, 415].map((status) => [status, expect.stringContaining('application/json'), { error: expect.objectContaining({ type: 'invalid_request_error', message: expect.any(String) }) }]),
       );
       expect(answers[3]?.json().error).toMatchObject({ param: 'description' });
+      // The rest of the API's words for it.
+      for (const unsupported of [answers[2], answers[4]]) expect(unsupported?.json().error.message).toBe('Unsupported content type');
     });
   });
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { parse } from 'qs';
+import { UNSUPPORTED_CONTENT_TYPE } from '../platform/http/error-filter.js';
 
 /** Stripe's clients send form bodies with bracket notation (metadata[order]=42). */
 const STRIPE_PATH = /^\/v1(\/|\?|$)/;
@@ -10,7 +11,7 @@ const STRIPE_PATH = /^\/v1(\/|\?|$)/;
  */
 export function acceptFormBodies(fastify: FastifyInstance): void {
   fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (request, body, done) => {
-    if (!STRIPE_PATH.test(request.url)) return done(Object.assign(new Error('Unsupported content type'), { statusCode: 415 }), undefined);
+    if (!STRIPE_PATH.test(request.url)) return done(Object.assign(new Error(UNSUPPORTED_CONTENT_TYPE), { statusCode: 415 }), undefined);
     done(null, parse(String(body), { depth: 5, arrayLimit: 100, parameterLimit: 1000, allowPrototypes: false }));
   });
 }

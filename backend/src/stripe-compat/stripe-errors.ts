@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isTransient } from '../platform/database/transient-errors.js';
 import { DomainError } from '../platform/domain-error.js';
 import { WrongExpectedVersionError } from '../platform/event-store/event-store.port.js';
-import { UNAVAILABLE_MESSAGE } from '../platform/http/error-filter.js';
+import { clientMessage, UNAVAILABLE_MESSAGE } from '../platform/http/error-filter.js';
 import { pathOf } from '../platform/http/url-path.js';
 
 type StripeErrorType = 'api_error' | 'card_error' | 'idempotency_error' | 'invalid_request_error';
@@ -93,8 +93,9 @@ export class StripeErrorFilter implements ExceptionFilter {
     if (error instanceof NotFoundException) {
       return new StripeApiError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method}: ${pathOf(request.url)}).` });
     }
+    // Fastify's own (a body too large, another content type…): in the words the rest of the API uses, not Fastify's.
     const status = error instanceof HttpException ? error.getStatus() : (error as { statusCode?: unknown }).statusCode;
-    if (typeof status === 'number' && status >= 400 && status < 500) return StripeApiError.invalid((error as Error).message || 'Bad request', 'parameter_invalid', undefined, status);
+    if (typeof status === 'number' && status >= 400 && status < 500) return StripeApiError.invalid(clientMessage(status, error), 'parameter_invalid', undefined, status);
     if (isTransient(error)) return new StripeApiError(503, { type: 'api_error', message: UNAVAILABLE_MESSAGE });
     this.logger.error({ requestId: request.id, err: error }, `Unhandled error on ${request.method} ${request.url}`);
     return new StripeApiError(500, { type: 'api_error', message: `Internal server error (request ${request.id})` });

@@ -71,6 +71,10 @@ export async function createHttpApp(config: AppConfig, root: DynamicModule): Pro
     if (closing) void reply.header('connection', 'close');
     done(null, payload);
   });
+  // JSON is what the API reads (multipart and /v1's form bodies are registered where they are read). Fastify
+  // also parses text/plain by default: such a body reached the routes as a string and was refused as zod's
+  // "expected object, received string" instead of 415, as every other content type is.
+  fastify.removeContentTypeParser('text/plain');
   // An empty JSON body is no body (the spec's client sends PATCH /merchants/environment without one).
   fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     if (typeof body !== 'string' || body.trim() === '') return done(null, undefined);

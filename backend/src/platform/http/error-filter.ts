@@ -8,6 +8,7 @@ import { SpaFallback } from './spa-fallback.js';
 import { pathOf } from './url-path.js';
 
 export const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again shortly.';
+export const UNSUPPORTED_CONTENT_TYPE = 'Unsupported content type';
 
 export function statusFor(code: DomainErrorCode): number {
   switch (code) {
@@ -96,16 +97,19 @@ export class AllErrorsFilter implements ExceptionFilter {
     if (error instanceof WrongExpectedVersionError) {
       return { body: { statusCode: 409, message: 'This record was changed at the same time by another request. Try again.' } };
     }
+    // Fastify's own client errors (malformed JSON, body too large, unsupported content type) and our parsers'.
+    // Nest hands Fastify's over wrapped in an HttpException: unwrapped, so they get our words, not Fastify's
+    // ("Unsupported Media Type" beside our "Unsupported content type").
+    const raised = error instanceof HttpException && error.cause instanceof Error ? error.cause : error;
+    const fastifyStatus = (raised as { statusCode?: number }).statusCode;
+    if (typeof fastifyStatus === 'number' && fastifyStatus >= 400 && fastifyStatus < 500) {
+      return { body: { statusCode: fastifyStatus, message: clientMessage(fastifyStatus, raised) } };
+    }
     if (error instanceof HttpException) {
       const status = error.getStatus();
       const response = error.getResponse();
       const message = typeof response === 'string' ? response : (response as { message?: unknown }).message;
       return { body: { statusCode: status, message: Array.isArray(message) ? String(message[0]) : (typeof message === 'string' ? message : error.message) } };
-    }
-    // Fastify's own client errors: malformed JSON, body too large, unsupported content type.
-    const fastifyStatus = (error as { statusCode?: number }).statusCode;
-    if (typeof fastifyStatus === 'number' && fastifyStatus >= 400 && fastifyStatus < 500) {
-      return { body: { statusCode: fastifyStatus, message: clientMessage(fastifyStatus, error) } };
     }
     // The database is down or restarting (or the pool is exhausted): the client may try again, nothing broke.
     if (isTransient(error)) {
@@ -117,9 +121,10 @@ export class AllErrorsFilter implements ExceptionFilter {
   }
 }
 
-function clientMessage(status: number, error: unknown): string {
+/** Our words for Fastify's client errors, here and at /v1 (see stripe-errors.ts), instead of Fastify's own. */
+export function clientMessage(status: number, error: unknown): string {
   if (status === 413) return 'Request body is too large';
-  if (status === 415) return 'Unsupported content type';
+  if (status === 415) return UNSUPPORTED_CONTENT_TYPE;
   const code = (error as { code?: string }).code;
   if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) return 'Malformed JSON body';
   return (error as Error).message || 'Bad request';
