@@ -412,6 +412,11 @@ describe('outbound webhooks', () => {
     const unstorable = Buffer.from(JSON.stringify(['2026', '5b20a795-8cd5-4c78-80c9-7e96793feb12'])).toString('base64url');
     expect((await call('GET', `/api/webhook-endpoints/${id}/deliveries?cursor=${unstorable}`)).json()).toMatchObject({ statusCode: 400, message: 'cursor is not valid' });
     expect((await call('GET', `/api/webhook-endpoints/${id}/deliveries?limit=0`)).statusCode).toBe(400);
+    // As /api/transactions: a misspelt parameter is refused, not silently ignored.
+    const misspelt = (await call('GET', `/api/webhook-endpoints/${id}/deliveries?limt=5`)).json();
+    expect([misspelt.statusCode, misspelt.errors]).toEqual([400, [{ field: 'limt', message: 'Unrecognized key: "limt"' }]]);
+    // ?environment= is not unknown: every route a key may call takes it (the key's own).
+    expect((await call('GET', `/api/webhook-endpoints/${id}/deliveries?environment=staging`)).statusCode).toBe(200);
     expect((await call('POST', `/api/webhook-endpoints/${id}/deliveries/nope/retry`)).json()).toMatchObject({ statusCode: 404, message: 'Webhook delivery not found' });
     expect((await call('GET', '/api/webhook-endpoints/not-a-uuid')).statusCode).toBe(404);
   });

@@ -83,10 +83,15 @@ export const webhookDeliverySchema = z.object({
 });
 export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
 
-/** GET /api/webhook-endpoints/{id}/deliveries: newest first; `cursor` is the previous page's nextCursor. */
-export const webhookDeliveryListQuerySchema = z.object({
+/**
+ * GET /api/webhook-endpoints/{id}/deliveries: newest first; `cursor` is the previous page's nextCursor.
+ * Strict, as the other lists: a misspelt `limt` was ignored and the client got 20 rows without being told.
+ */
+export const webhookDeliveryListQuerySchema = z.strictObject({
   cursor: z.string({ error: 'cursor is not valid' }).max(200, 'cursor is not valid').optional(),
   limit: queryInteger(1, 100, 'limit must be a whole number from 1 to 100').default(20),
+  // Every route an API key may call takes ?environment=, which the guard has already held to the key's own.
+  environment: environmentSchema.optional(),
 });
 export interface WebhookDeliveryPage {
   data: WebhookDelivery[];
