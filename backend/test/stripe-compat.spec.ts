@@ -40,6 +40,16 @@ describe('Stripe-compatible API through stripe-node', () => {
       expect((await stripe.paymentIntents.list({ limit: 100 })).data.length).toBe(before);
     });
 
+    it("takes metadata[order_id] as the payment's order ID up to 200 characters, as /api/client/payments does, and refuses a longer one naming it", async () => {
+      const longest = await stripe.paymentIntents.create({ amount: 1000, currency: 'gbp', metadata: { order_id: 'o'.repeat(200) } });
+      const [row] = await db.query<{ order_id: string }[]>('SELECT order_id FROM payments WHERE id = $1', [paymentIdOf(longest.id)]);
+      expect(row?.order_id).toBe('o'.repeat(200));
+      const before = (await stripe.paymentIntents.list({ limit: 100 })).data.length;
+      const error = await failureOf(stripe.paymentIntents.create({ amount: 1000, currency: 'gbp', metadata: { order_id: 'o'.repeat(201) } }));
+      expect(error).toMatchObject({ type: 'StripeInvalidRequestError', statusCode: 400, code: 'parameter_invalid', param: 'metadata[order_id]', message: "metadata[order_id] must be at most 200 characters: it is the payment's order ID" });
+      expect((await stripe.paymentIntents.list({ limit: 100 })).data.length).toBe(before);
+    });
+
     it('refuses a list filter it does not have instead of listing everything', async () => {
       const error = await failureOf(stripe.paymentIntents.list({ created: { gte: 1 } }));
       expect(error).toMatchObject({ type: 'StripeInvalidRequestError', statusCode: 400, code: 'parameter_unknown' });

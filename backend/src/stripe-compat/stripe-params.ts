@@ -1,4 +1,4 @@
-import { amountMinorSchema, currencySchema, emailAddress, ENVIRONMENTS } from '@tallyline/contracts';
+import { amountMinorSchema, currencySchema, emailAddress, ENVIRONMENTS, MAX_ORDER_ID_LENGTH } from '@tallyline/contracts';
 import { z } from 'zod';
 import { UNKNOWN_PARAMETER } from './stripe-errors.js';
 import { STRIPE_TYPES } from './stripe-event-types.js';
@@ -17,10 +17,17 @@ const httpUrl = text(2000).refine((value) => {
   }
 }, 'Must be an http(s) URL');
 
-/** Stripe's limits: 50 keys of up to 40 characters, values up to 500. */
+/**
+ * Stripe's limits: 50 keys of up to 40 characters, values up to 500. order_id becomes the payment's order ID,
+ * which is held to the client API's limit: a longer one would be a payment /api/client/payments could not make.
+ */
 const metadata = z
   .record(z.string().max(40, 'Metadata keys must be at most 40 characters'), z.union([z.string(), z.number()]).transform(String).pipe(z.string().max(500, 'Metadata values must be at most 500 characters')))
-  .refine((value) => Object.keys(value).length <= 50, 'At most 50 metadata keys');
+  .refine((value) => Object.keys(value).length <= 50, 'At most 50 metadata keys')
+  .refine((value) => (value.order_id ?? '').length <= MAX_ORDER_ID_LENGTH, {
+    path: ['order_id'],
+    message: `metadata[order_id] must be at most ${MAX_ORDER_ID_LENGTH} characters: it is the payment's order ID`,
+  });
 
 /**
  * Stripe's parameters, strict as Stripe is: an unknown one is refused (parameter_unknown), never ignored, or a

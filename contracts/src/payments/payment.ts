@@ -110,6 +110,9 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
+/** A payment's order ID, however it arrives (orderId here, metadata[order_id] at /v1). */
+export const MAX_ORDER_ID_LENGTH = 200;
+
 /**
  * POST /api/client/payments (and the aliases /api/payments, /api/payments/create). Strict, as Stripe's
  * parameters are: a misspelt `returnURL` is a 400, not a payment whose customer is never sent back.
@@ -119,7 +122,7 @@ export const paymentCreateSchema = z.strictObject({
   currency: currencySchema,
   customerEmail: emailAddress('Invalid email address'),
   customerName: text('Customer name', 200),
-  orderId: text('Order ID', 200),
+  orderId: text('Order ID', MAX_ORDER_ID_LENGTH),
   paymentMethod: paymentMethodField,
   /** With an API key the key's own environment; with a session the merchant's current one when absent. */
   environment: environmentSchema.optional(),
