@@ -63,6 +63,8 @@ describe('crypto payments: currencies, rates, creation, history (/api/crypto-pay
       const rate = res.json<{ exchangeRate: Rate }>().exchangeRate;
       expect(rate).toMatchObject({ fromCurrency: 'EUR', toCrypto: 'BTC', amount: '1000.00' });
       expect(rate.cryptoAmount).toBe(new Decimal(1000).dividedBy(String(rate.rate)).toDecimalPlaces(8, Decimal.ROUND_UP).toFixed(8));
+      // A misspelt parameter is refused, not answered with a rate that lacks the amount asked for.
+      expect((await get(`${path}?from=EUR&to=BTC&amout=1000`)).json()).toMatchObject({ statusCode: 400, errors: [{ field: 'amout' }] });
     });
 
     it('is the same all minute long, asks the provider once a minute, and moves (boundedly) from minute to minute', async () => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EMAIL_PATTERN, MAX_EMAIL_LENGTH } from './email.js';
 import { numberFromText, queryInteger } from './http.js';
 import { environmentSchema, type Environment } from './merchants.js';
+import { MAX_ORDER_ID_LENGTH } from './payments/payment.js';
 
 /** Spec §9: the fiats and cryptos the crypto page offers, and a payment's life before it expires. */
 export const CRYPTO_FIATS = ['EUR', 'USD', 'GBP'] as const;
@@ -69,7 +70,7 @@ export const cryptoPaymentCreateSchema = z
       .regex(EMAIL_PATTERN, 'Invalid email address'),
     customerName: optionalText(200, 'Customer name is too long'),
     /** Empty: the server names it order_<timestamp>. */
-    orderId: optionalText(200, 'Order ID is too long'),
+    orderId: optionalText(MAX_ORDER_ID_LENGTH, 'Order ID is too long'),
     environment: environmentSchema.optional(),
   })
   // Every fiat here has 2 decimals, and the refine above allows no more: the product is a whole number.
@@ -81,7 +82,8 @@ export type CryptoPaymentCreateRequest = z.input<typeof cryptoPaymentCreateSchem
  * ?from=&to=&amount= (amount in major units adds the converted cryptoAmount).
  */
 export const exchangeRateQuerySchema = z
-  .object({
+  // Strict: a misspelt `amout` answered a rate without the converted amount the caller asked for.
+  .strictObject({
     fromCurrency: z.string().optional(),
     toCrypto: z.string().optional(),
     from: z.string().optional(),
