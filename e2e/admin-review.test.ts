@@ -1,11 +1,15 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { samplePrecheckApplication } from '@tallyline/contracts';
 import { callApi, useAppAndBrowser } from './support/app.js';
 import { seriousA11yViolations } from './support/axe.js';
 import { STAFF } from './support/server.js';
+
+/** Screenshots are for people to look at, not part of the repository. */
+const SHOTS = process.env.ADMIN_SHOTS_DIR ?? '/tmp/admin-review-shots';
 
 describe('back-office review: double clicks, stale lists, phone width', () => {
   const app = useAppAndBrowser();
@@ -21,8 +25,8 @@ describe('back-office review: double clicks, stale lists, phone width', () => {
   }
 
   /** A staff page, signed in through the session the sign-in page would store. */
-  async function staffPage(path: string, width = 1280): Promise<Page> {
-    const page = await app.browser.newPage({ viewport: { width, height: 900 } });
+  async function staffPage(path: string, width = 1280, height = 900): Promise<Page> {
+    const page = await app.browser.newPage({ viewport: { width, height } });
     await page.addInitScript(({ token, user }) => {
       sessionStorage.setItem('tallyline_admin_token', token);
       sessionStorage.setItem('tallyline_admin_user', JSON.stringify(user));
@@ -110,6 +114,32 @@ describe('back-office review: double clicks, stale lists, phone width', () => {
       const button = dialog.getByRole('button', { name: decision, exact: true });
       await button.waitFor();
       assert.equal((await button.innerText()).trim(), decision, `the ${decision} button shows its word`);
+    }
+    await page.close();
+  });
+
+  it('phone size: the review dialog takes the whole 375 × 667 screen, and the three decisions are on it', async () => {
+    const company = `Pocket Review ${randomUUID().slice(0, 6)}`;
+    const id = await submitApplication(company);
+    const page = await staffPage(`/admin/applications/${id}`, 375, 667);
+    const dialog = page.getByRole('dialog', { name: `Review application: ${company}` });
+    await dialog.getByRole('button', { name: 'Approve', exact: true }).waitFor();
+    await page.locator('.MuiCircularProgress-root').waitFor({ state: 'detached' });
+    await mkdir(SHOTS, { recursive: true });
+    await page.screenshot({ path: `${SHOTS}/review-375x667.png` });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 0, `the review scrolls sideways by ${overflow}px`);
+    for (const decision of ['Set Under Review', 'Reject', 'Approve']) {
+      const button = dialog.getByRole('button', { name: decision, exact: true });
+      // On screen and not clipped by the dialog or covered: what is under its centre is the button itself.
+      const reachable = await button.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        const x = box.left + box.width / 2;
+        const y = box.top + box.height / 2;
+        const inside = box.left >= 0 && box.right <= window.innerWidth && box.top >= 0 && box.bottom <= window.innerHeight;
+        return inside && element.contains(document.elementFromPoint(x, y));
+      });
+      assert.ok(reachable, `${decision} is on screen and can be tapped`);
     }
     await page.close();
   });

@@ -12,6 +12,8 @@ import {
   Tab,
   Tabs,
   TextField,
+  useMediaQuery,
+  type Theme,
 } from '@mui/material';
 import { useId, useState } from 'react';
 import { HttpError, RecordContextProvider, useGetOne, useTranslate } from 'react-admin';
@@ -65,6 +67,9 @@ export function ReviewDialog({ id, onClose }: { id: string; onClose: () => void 
   const titleId = useId();
   const [tab, setTab] = useState<ReviewTab>('details');
   const { data: application, isPending, error } = useGetOne<MerchantApplication>('applications', { id }, { retry: retryUnlessRefused });
+  // On a phone the dialog's margins and the list showing around it only took room from the review:
+  // the decisions fell below the paper's edge, out of reach.
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
 
   return (
     <Dialog
@@ -72,10 +77,11 @@ export function ReviewDialog({ id, onClose }: { id: string; onClose: () => void 
       onClose={onClose}
       maxWidth="md"
       fullWidth
+      fullScreen={phone}
       scroll="paper"
       aria-labelledby={titleId}
-      // A fixed height keeps the actions in place when switching between the tabs.
-      slotProps={{ paper: { sx: { height: 'calc(100% - 64px)' } } }}
+      // A fixed height keeps the actions in place when switching between the tabs (full screen has its own).
+      slotProps={{ paper: { sx: phone ? {} : { height: 'calc(100% - 64px)' } } }}
     >
       <DialogTitle id={titleId} sx={{ display: 'flex', alignItems: 'center', gap: 1.5, pr: 7 }}>
         {translate('resources.applications.review.title', { company: application?.companyName ?? '…' })}
@@ -94,7 +100,8 @@ export function ReviewDialog({ id, onClose }: { id: string; onClose: () => void 
           <Tab value="audit" label={translate('resources.applications.review.audit_tab')} />
         </Tabs>
       )}
-      <DialogContent dividers sx={{ minHeight: 320 }}>
+      {/* On a phone the content scrolls in whatever height the decisions leave it, so they stay on screen. */}
+      <DialogContent dividers sx={{ minHeight: phone ? 0 : 320 }}>
         {isPending ? (
           <Skeleton variant="rounded" height={280} aria-label={translate('tallyline.common.loading')} />
         ) : error || !application ? (
