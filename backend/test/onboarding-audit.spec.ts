@@ -131,6 +131,14 @@ describe('onboarding: audit log, admin merchants, approval activation, replay', 
       expect((await admin(`/api/admin/merchants/${randomUUID()}`)).statusCode).toBe(404);
       expect((await admin('/api/admin/merchants/zulu')).statusCode).toBe(404);
     });
+
+    it('finds a merchant whether or not the search has its accents', async () => {
+      await registerMerchant(t, { companyName: 'Crème Brûlée Ltd' });
+      const names = async (q: string) => (await admin(`/api/admin/merchants?${query({ filter: { q } })}`)).json().map((m: { companyName: string }) => m.companyName);
+      expect(await names('creme brulee')).toEqual(['Crème Brûlée Ltd']);
+      expect(await names('CRÈME')).toEqual(['Crème Brûlée Ltd']);
+      expect(await names('brülee')).toEqual(['Crème Brûlée Ltd']);
+    });
   });
 
   describe('approval activates the merchant', () => {

@@ -75,6 +75,15 @@ describe('onboarding: the staff review queue', () => {
       expect(await q(` ${mid.reference.toLowerCase()} `)).toEqual(['Mid Metals']);
     });
 
+    it('finds a name whether or not the search has its accents: Cafe finds Café, Jose finds José', async () => {
+      await createApplication(t, { companyName: 'Café Ltd', shareholderFirstName: 'José' });
+      const q = async (text: string) => (await list({ filter: JSON.stringify({ q: text }) })).json().map((a: { companyName: string }) => a.companyName);
+      expect(await q('Cafe')).toEqual(['Café Ltd']);
+      expect(await q('CAFÉ')).toEqual(['Café Ltd']);
+      expect(await q('jose')).toEqual(['Café Ltd']);
+      expect(await q('Josè')).toEqual(['Café Ltd']);
+    });
+
     it.each([
       [{ sort: 'createdAt' }, 'sort'],
       [{ sort: '["createdAt"]' }, 'sort'],

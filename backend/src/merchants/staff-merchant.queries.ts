@@ -4,7 +4,7 @@ import { BUSINESS_TYPES, ENVIRONMENTS, MERCHANT_MESSAGES, type AdminMerchant } f
 import { Repository } from 'typeorm';
 import { z } from 'zod';
 import { DomainError } from '../platform/domain-error.js';
-import { idFilterSchema, likePattern, UUID_PATTERN, type ListQuery } from '../platform/http/list-query.js';
+import { accentFreeMatch, idFilterSchema, likePattern, UUID_PATTERN, type ListQuery } from '../platform/http/list-query.js';
 import { toMerchant } from './merchant-queries.js';
 import { MerchantView } from './read-models/merchant.entity.js';
 
@@ -35,7 +35,7 @@ export class StaffMerchantQueries {
 
   async list({ sort, range, filter }: ListQuery<z.infer<typeof merchantFilterSchema>>): Promise<{ rows: AdminMerchant[]; total: number }> {
     const builder = this.merchants.createQueryBuilder('m');
-    if (filter.q?.trim()) builder.andWhere('(lower(m.company_name) LIKE :q OR lower(m.email) LIKE :q)', { q: likePattern(filter.q.trim()) });
+    if (filter.q?.trim()) builder.andWhere(`(${accentFreeMatch('lower(m.company_name)')} OR lower(m.email) LIKE :q)`, { q: likePattern(filter.q.trim()) });
     if (filter.environment) builder.andWhere('m.environment = :environment', { environment: filter.environment });
     if (filter.isActive !== undefined) builder.andWhere('m.is_active = :isActive', { isActive: filter.isActive });
     if (filter.businessType) builder.andWhere('m.business_type = :businessType', { businessType: filter.businessType });

@@ -13,7 +13,7 @@ import { UserLookup } from '../platform/auth/auth-user.js';
 import { DomainError } from '../platform/domain-error.js';
 import { EventStore } from '../platform/event-store/event-store.port.js';
 import { streamNames } from '../platform/event-store/stream-names.js';
-import { idFilterSchema, likePattern, UUID_PATTERN, type ListQuery } from '../platform/http/list-query.js';
+import { accentFreeMatch, idFilterSchema, likePattern, UUID_PATTERN, type ListQuery } from '../platform/http/list-query.js';
 import { foldRecord } from './application-record.js';
 import { ApplicationHistoryView, ApplicationView } from './read-models/application.entity.js';
 
@@ -55,7 +55,7 @@ export class ApplicationQueries {
     const query = this.applications.createQueryBuilder('a');
     // The reference too: it is what an applicant quotes (their confirmation e-mail carries it). Matched
     // on its own column, so rows projected before this need no replay.
-    if (filter.q?.trim()) query.andWhere(`(a.search_text LIKE :q OR lower(a.reference) LIKE :q)`, { q: likePattern(filter.q.trim()) });
+    if (filter.q?.trim()) query.andWhere(`(${accentFreeMatch('a.search_text')} OR lower(a.reference) LIKE :q)`, { q: likePattern(filter.q.trim()) });
     if (filter.status) query.andWhere('a.status IN (:...statuses)', { statuses: filter.status.length ? filter.status : [null] });
     if (filter.formType) query.andWhere('a.form_type IN (:...formTypes)', { formTypes: filter.formType.length ? filter.formType : [null] });
     if (filter.id) query.andWhere('a.id IN (:...ids)', { ids: filter.id.length ? filter.id : [null] });

@@ -107,6 +107,12 @@ export function likePattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
 }
 
+/**
+ * SQL: the lower-cased `column` contains the likePattern in `:q`, accents ignored on both sides, so a
+ * staff member typing "Cafe" finds "Café Ltd" and "Café" finds "Cafe" (unaccent: migration 1700000001440).
+ */
+export const accentFreeMatch = (column: string): string => `unaccent(${column}) LIKE unaccent(:q)`;
+
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** react-admin's getMany sends filter={"id":[…]}; ids that are not uuids can match nothing. */

@@ -25,6 +25,7 @@ import { WebhookDeliveriesVacuum1700000001360 } from './1700000001360-webhook-de
 import { TransactionSearch1700000001380 } from './1700000001380-transaction-search.js';
 import { DisputeRevenue1700000001400 } from './1700000001400-dispute-revenue.js';
 import { SandboxSingleUseTokens1700000001420 } from './1700000001420-sandbox-single-use-tokens.js';
+import { Unaccent1700000001440 } from './1700000001440-unaccent.js';
 
 type MigrationClass = new () => MigrationInterface;
 
@@ -72,4 +73,5 @@ export const migrations = [
   TransactionSearch1700000001380,
   DisputeRevenue1700000001400,
   SandboxSingleUseTokens1700000001420,
+  Unaccent1700000001440,
 ].map(untimed);
