@@ -207,6 +207,7 @@ export const en = {
         button: 'Export stream',
         hint: 'Filter by a stream to export it',
         done: 'Exported %{stream}',
+        none: 'No events in %{stream}',
         failed: 'Export failed: %{message}',
       },
     },

@@ -1,6 +1,6 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import { useState } from 'react';
-import { Button, useDataProvider, useNotify } from 'react-admin';
+import { Button, HttpError, useDataProvider, useNotify } from 'react-admin';
 import type { TallylineDataProvider } from '../dataProvider/dataProvider';
 import { saveBlob } from './saveBlob';
 
@@ -16,6 +16,12 @@ export function ExportStreamButton({ streamId, label = 'resources.events.export.
       saveBlob(await dataProvider.exportStream(streamId), `${streamId}.ndjson`);
       notify('resources.events.export.done', { type: 'info', messageArgs: { stream: streamId } });
     } catch (error) {
+      // The API answers 404 for a stream with no events (a stream exists only through them): nothing to
+      // export, which is an answer rather than a failure.
+      if (error instanceof HttpError && error.status === 404) {
+        notify('resources.events.export.none', { type: 'warning', messageArgs: { stream: streamId } });
+        return;
+      }
       notify('resources.events.export.failed', {
         type: 'error',
         messageArgs: { message: error instanceof Error ? error.message : String(error) },

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { Controller, Get, Param, Query, Res, StreamableFile } from '@nestjs/common';
-import { ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiNotFoundResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { EventLogEntry } from '@tallyline/contracts';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
@@ -39,18 +39,23 @@ export class AuditController {
 
   /**
    * Straight from the event store (the source of truth, through its port, so it works on either
-   * adapter): one stream, or everything in global order, one JSON event per line.
+   * adapter): one stream (404 when it has no events), or everything in global order, one JSON event per line.
    */
   @Get('export')
   @ApiQuery({ name: 'stream', required: false, description: 'A stream id such as application-<uuid>; omit for every event' })
-  export(@Query() query: Record<string, unknown>): StreamableFile {
+  @ApiNotFoundResponse({ description: 'The stream has no events' })
+  async export(@Query() query: Record<string, unknown>): Promise<StreamableFile> {
     const parsed = exportQuerySchema.safeParse(query);
     if (!parsed.success) throw DomainError.validation([{ field: 'stream', message: 'stream must be one stream id' }]);
     const { stream } = parsed.data;
     const store = this.store;
+    // Read before answering: a stream exists only through its events, so a mistyped id is a 404 that
+    // says so, where it was a 200 with an empty file that looked like a successful export.
+    const streamEvents = stream ? await store.readStream(stream) : undefined;
+    if (stream && !streamEvents?.length) throw new DomainError('not_found', `No events in ${stream}`);
     async function* lines(): AsyncGenerator<string> {
-      if (stream) {
-        for (const event of await store.readStream(stream)) yield `${JSON.stringify(toEventLogEntry(event))}\n`;
+      if (streamEvents) {
+        for (const event of streamEvents) yield `${JSON.stringify(toEventLogEntry(event))}\n`;
         return;
       }
       for (let after = START; ; ) {
