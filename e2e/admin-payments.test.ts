@@ -52,9 +52,9 @@ describe('staff views of money and the merchant drawer timeline', () => {
       sessionStorage.setItem('tallyline_admin_user', JSON.stringify(user));
     }, staff);
 
-  /** A staff page, signed in through the session the sign-in page would store. */
-  async function staffPage(path: string, width = 1280): Promise<Page> {
-    const page = await app.browser.newPage({ viewport: { width, height: 900 } });
+  /** A staff page, signed in through the session the sign-in page would store; in the machine's time zone unless told. */
+  async function staffPage(path: string, width = 1280, timezoneId?: string): Promise<Page> {
+    const page = await app.browser.newPage({ viewport: { width, height: 900 }, ...(timezoneId ? { timezoneId } : {}) });
     await signInAsStaff(page);
     await page.goto(app.server.url + path);
     return page;
@@ -119,6 +119,30 @@ describe('staff views of money and the merchant drawer timeline', () => {
     assert.deepEqual(await seriousA11yViolations(page), []);
     assert.deepEqual(errors, []);
     await page.close();
+  });
+
+  it('Created from/to are the staff member\'s own calendar days, not UTC ones', async () => {
+    const { createdAt, merchantId } = await callApi<{ createdAt: string; merchantId: string }>(app.server.url, `/api/admin/payments/${ids.ofOther}`, undefined, staff.token);
+    // At any hour, UTC-12 or UTC+14 has another date than UTC: in one of them at least, the payment's local day is not its UTC day.
+    for (const timezoneId of ['Etc/GMT+12', 'Pacific/Kiritimati']) {
+      const localDay = (days: number) => new Intl.DateTimeFormat('en-CA', { timeZone: timezoneId }).format(Date.parse(createdAt) + days * 86_400_000);
+      const page = await staffPage('/admin/payments', 1280, timezoneId);
+      const errors = watchErrors(page);
+      assert.equal(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone), timezoneId);
+      const rowsFor = async (dates: { from?: string; to?: string }) => {
+        await page.goto(`${app.server.url}/admin/payments?filter=${encodeURIComponent(JSON.stringify({ merchantId, ...dates }))}`);
+        await page.locator('table tbody tr').or(page.getByText('No payments match these filters')).first().waitFor();
+        return page.locator('table tbody tr').allInnerTexts();
+      };
+      const [row, ...others] = await rowsFor({ from: localDay(0), to: localDay(0) });
+      assert.match(row ?? '', /77\.00 GBP/, `${timezoneId}: the payment made on ${localDay(0)} there is listed for that day`);
+      assert.deepEqual(others, []);
+      await shoot(page, `payments-local-day-${timezoneId.replace('/', '-')}`);
+      assert.deepEqual(await rowsFor({ to: localDay(-1) }), [], `${timezoneId}: not up to the day before`);
+      assert.deepEqual(await rowsFor({ from: localDay(1) }), [], `${timezoneId}: nor from the day after`);
+      assert.deepEqual(errors, []);
+      await page.close();
+    }
   });
 
   it('a payment\'s show page tells what happened and who did it', async () => {

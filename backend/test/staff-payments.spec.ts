@@ -90,6 +90,15 @@ describe('staff views of money and payment timelines', () => {
       expect(idsOf(res)).toEqual(sorted(...expected));
     });
 
+    it('takes from/to as instants, both inclusive: the back-office sends the bounds of the staff member\'s local days so', async () => {
+      const [old] = (await list({ id: ids.old })).json<AdminPayment[]>();
+      const at = Date.parse(old?.createdAt ?? '');
+      const within = async (from: number, to: number) => idsOf(await list({ merchantId: a.merchant.id, from: new Date(from).toISOString(), to: new Date(to).toISOString() }));
+      expect(await within(at, at)).toEqual([ids.old]);
+      expect(await within(at - DAY_MS, at - 1)).toEqual([]);
+      expect(await within(at + 1, at + DAY_MS)).toEqual([]);
+    });
+
     it('finds a payment by its id as staff paste it: whole, in part, in capitals, or without dashes', async () => {
       const id = ids.declined;
       for (const q of [id, id.slice(9, 23), id.toUpperCase(), id.replaceAll('-', ''), id.replaceAll('-', '').slice(6, 20)]) {

@@ -10,6 +10,7 @@ import type {
   UpdateParams,
   UpdateResult,
 } from 'react-admin';
+import { localDayStart } from '../shared/localDateTime';
 import { fetchBlob, httpClient } from './httpClient';
 
 const API_URL = '/api/admin';
@@ -40,6 +41,22 @@ export type TallylineDataProvider = DataProvider & {
 };
 
 const rest = simpleRestProvider(API_URL, httpClient);
+
+/**
+ * The payments list's Created from/to are the staff member's own calendar days, but the API reads a
+ * bare date as a UTC day: filtering "to 20 Nov" in UTC-5 lost that evening's payments. They go as the
+ * instants where the local day starts and where it ends (just before the next one starts: `to` is
+ * inclusive). The URL keeps the dates the staff member picked.
+ */
+function withLocalDays(filter: Record<string, unknown>): Record<string, unknown> {
+  const from = typeof filter.from === 'string' ? localDayStart(filter.from) : undefined;
+  const nextDay = typeof filter.to === 'string' ? localDayStart(filter.to, 1) : undefined;
+  return {
+    ...filter,
+    ...(from && { from: from.toISOString() }),
+    ...(nextDay && { to: new Date(nextDay.getTime() - 1).toISOString() }),
+  };
+}
 
 /** `meta.asOf` (ISO date-time) asks for an application as it stood at that moment. */
 // Generic like the DataProvider methods they implement: the caller names the record type it expects.
@@ -100,7 +117,8 @@ function getManyReference<R extends RaRecord>(resource: string, params: GetManyR
 }
 
 export const dataProvider: TallylineDataProvider = {
-  getList: (resource, params) => rest.getList(apiPath(resource), params),
+  getList: (resource, params) =>
+    rest.getList(apiPath(resource), resource === 'payments' ? { ...params, filter: withLocalDays(params.filter) } : params),
   getOne,
   getMany: (resource, params) => rest.getMany(apiPath(resource), params),
   getManyReference,

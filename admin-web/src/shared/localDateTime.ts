@@ -16,3 +16,13 @@ export function fromLocalInputValue(value: string): string | undefined {
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
 }
+
+/**
+ * The instant the browser's calendar day `date` (yyyy-mm-dd, as a DateInput gives it) starts, or the
+ * one `days` later; undefined for anything else. The Date constructor does the local-time arithmetic,
+ * so a day that a daylight-saving change makes 23 or 25 hours long still ends where the next starts.
+ */
+export function localDayStart(date: string, days = 0): Date | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  return match ? new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]) + days) : undefined;
+}

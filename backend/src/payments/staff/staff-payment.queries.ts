@@ -9,7 +9,7 @@ import { PaymentView } from '../read-models/payment.entity.js';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 86_400_000;
-/** A bare date is that whole UTC day (react-admin's DateInput sends one); a date-time is that instant. */
+/** A bare date is that whole UTC day; a date-time is that instant (the back-office sends the bounds of the staff member's local days). */
 const dateBound = (label: string, end: boolean) =>
   z
     .string({ error: `${label} must be an ISO date or date-time` })
