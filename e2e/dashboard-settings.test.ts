@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { openSignedIn, useAppAndBrowser } from './support/app.js';
 import { seriousA11yViolations } from './support/axe.js';
 import { watchErrors } from './support/browser.js';
+import { walkPagerByKeyboard } from './support/pager.js';
 
 /** Screenshots are for people to look at, not part of the repository. */
 const SHOTS = process.env.DASHBOARD_SHOTS_DIR ?? '/tmp/dashboard-shots';
@@ -351,34 +352,8 @@ describe('the dashboard payment methods and settings tabs against the real app',
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
     const page = await openSignedIn(app, token, `/dashboard/settings?endpoint=${endpoint.id}`);
-    const log = page.getByTestId('delivery-log-section');
     await page.getByTestId('delivery-log').locator('tbody tr').nth(19).waitFor();
-    const focused = () => page.evaluate(() => (document.activeElement === document.body ? 'BODY' : document.activeElement?.textContent));
-    const nextDisabled = (disabled: boolean) =>
-      page.waitForFunction(
-        (want) => Array.from(document.querySelectorAll('[data-testid="delivery-log-section"] button')).find((b) => b.textContent === 'Next')?.hasAttribute('disabled') === want,
-        disabled,
-      );
-    // Next was disabled while its page loaded, and focus fell to <body>.
-    await log.getByRole('button', { name: 'Next' }).focus();
-    await page.keyboard.press('Enter');
-    await log.getByText('Page 2').waitFor();
-    await page.getByTestId('delivery-log').locator('tbody tr').nth(19).waitFor();
-    assert.equal(await focused(), 'Next', 'on page 2');
-    // The last page disables Next: focus goes to Previous.
-    await page.keyboard.press('Enter');
-    await log.getByText('Page 3').waitFor();
-    await nextDisabled(true);
-    await page.waitForFunction(() => document.activeElement?.textContent === 'Previous', undefined, { timeout: 2000 }).catch(() => undefined);
-    assert.equal(await focused(), 'Previous', 'on page 3, the last');
-    // The first page disables Previous: focus goes to Next.
-    await page.keyboard.press('Enter');
-    await log.getByText('Page 2').waitFor();
-    await page.keyboard.press('Enter');
-    await log.getByText('Page 1').waitFor();
-    await nextDisabled(false);
-    await page.waitForFunction(() => document.activeElement?.textContent === 'Next', undefined, { timeout: 2000 }).catch(() => undefined);
-    assert.equal(await focused(), 'Next', 'on page 1');
+    await walkPagerByKeyboard(page, '[data-testid="delivery-log-section"]', () => page.getByTestId('delivery-log').locator('tbody tr').nth(19).waitFor());
     await page.close();
   });
 });

@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { callApi, openSignedIn, useAppAndBrowser } from './support/app.js';
 import { seriousA11yViolations } from './support/axe.js';
 import { watchErrors } from './support/browser.js';
+import { walkPagerByKeyboard } from './support/pager.js';
 
 /** Screenshots are for people to look at, not part of the repository. */
 const SHOTS = process.env.DASHBOARD_SHOTS_DIR ?? '/tmp/dashboard-shots';
@@ -351,29 +352,7 @@ describe('the merchant dashboard against the real app', () => {
     for (let i = 0; i < 40; i++) await payment(100 + i, {}, true);
     const page = await open('/dashboard/transactions');
     await page.getByTestId('transactions-table').locator('tbody tr').nth(19).waitFor();
-    const focused = () => page.evaluate(() => (document.activeElement === document.body ? 'BODY' : document.activeElement?.textContent));
-    const nextDisabled = (disabled: boolean) =>
-      page.waitForFunction((want) => Array.from(document.querySelectorAll('button')).find((b) => b.textContent === 'Next')?.disabled === want, disabled);
-    // Next was disabled while its page loaded, and focus fell to <body>.
-    await page.getByRole('button', { name: 'Next' }).focus();
-    await page.keyboard.press('Enter');
-    await page.getByText('Page 2').waitFor();
-    await page.waitForLoadState('networkidle');
-    assert.equal(await focused(), 'Next', 'on page 2');
-    // The last page disables Next: focus goes to Previous.
-    await page.keyboard.press('Enter');
-    await page.getByText('Page 3').waitFor();
-    await nextDisabled(true);
-    await page.waitForFunction(() => document.activeElement?.textContent === 'Previous', undefined, { timeout: 2000 }).catch(() => undefined);
-    assert.equal(await focused(), 'Previous', 'on page 3, the last');
-    // The first page disables Previous: focus goes to Next.
-    await page.keyboard.press('Enter');
-    await page.getByText('Page 2').waitFor();
-    await page.keyboard.press('Enter');
-    await page.getByText('Page 1').waitFor();
-    await nextDisabled(false);
-    await page.waitForFunction(() => document.activeElement?.textContent === 'Next', undefined, { timeout: 2000 }).catch(() => undefined);
-    assert.equal(await focused(), 'Next', 'on page 1');
+    await walkPagerByKeyboard(page, 'body', () => page.waitForLoadState('networkidle'));
     await page.close();
   });
 });
