@@ -105,6 +105,20 @@ describe('back-office review: double clicks, stale lists, phone width', () => {
     await page.close();
   });
 
+  it('phone width: the queue\'s cards can be sorted, as the table\'s column headers sort it', async () => {
+    const company = `Zzzz Sorted Last ${randomUUID().slice(0, 6)}`;
+    await submitApplication(company);
+    const page = await staffPage('/admin/applications', 375);
+    const cards = page.getByRole('list', { name: 'Merchant Applications' }).getByRole('listitem');
+    // Newest first by default: the application just sent heads the list.
+    await cards.first().getByText(company).waitFor();
+    await page.getByRole('button', { name: /^Sort by/ }).click();
+    await page.getByRole('menuitem', { name: 'Company name' }).click();
+    await page.waitForURL(/sort=companyName/);
+    await cards.last().getByText(company).waitFor();
+    await page.close();
+  });
+
   it('phone width: the review decisions read as words, not bare icons', async () => {
     const company = `Icon Only ${randomUUID().slice(0, 6)}`;
     const id = await submitApplication(company);

@@ -13,6 +13,7 @@ import {
   useNavigate,
   useTranslate,
 } from 'react-admin';
+import { PhoneSortBar } from '../shared/PhoneSortBar';
 import { ApplicationCards } from './ApplicationCards';
 import { ApplicationStatusChip } from './ApplicationStatusChip';
 import { ReviewButton } from './ReviewButton';
@@ -91,7 +92,10 @@ export function ApplicationList() {
         <QueueHeader />
         <StatusTabs />
         {phone ? (
-          <ApplicationCards empty={<EmptyQueue />} />
+          <>
+            <PhoneSortBar fields={['createdAt', 'companyName', 'status']} />
+            <ApplicationCards empty={<EmptyQueue />} />
+          </>
         ) : (
           <DataTable rowClick={false} bulkActionButtons={false} empty={<EmptyQueue />}>
             <Column source="companyName" label="resources.applications.columns.company" />

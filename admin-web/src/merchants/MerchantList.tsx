@@ -1,6 +1,7 @@
 import type { AdminMerchant } from '@tallyline/contracts';
 import { Typography, useMediaQuery, type Theme } from '@mui/material';
 import { BooleanField, DataTable, DateField, List, SearchInput, SimpleList, useTranslate } from 'react-admin';
+import { PhoneSortBar } from '../shared/PhoneSortBar';
 import { EnvironmentChip } from './EnvironmentChip';
 
 const Column = DataTable.Col<AdminMerchant>;
@@ -30,13 +31,16 @@ export function MerchantList() {
       empty={false}
     >
       {phone ? (
-        <SimpleList<AdminMerchant>
-          linkType="show"
-          primaryText={(merchant) => merchant.companyName}
-          secondaryText={(merchant) => merchant.email}
-          tertiaryText={(merchant) => translate(`resources.merchants.environments.${merchant.environment}`)}
-          empty={<EmptyMerchants />}
-        />
+        <>
+          <PhoneSortBar fields={['createdAt', 'companyName', 'email', 'environment']} />
+          <SimpleList<AdminMerchant>
+            linkType="show"
+            primaryText={(merchant) => merchant.companyName}
+            secondaryText={(merchant) => merchant.email}
+            tertiaryText={(merchant) => translate(`resources.merchants.environments.${merchant.environment}`)}
+            empty={<EmptyMerchants />}
+          />
+        </>
       ) : (
         <DataTable rowClick="show" bulkActionButtons={false} empty={<EmptyMerchants />}>
           <Column source="companyName" label="resources.merchants.fields.companyName" />

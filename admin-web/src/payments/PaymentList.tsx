@@ -14,6 +14,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { EnvironmentChip } from '../merchants/EnvironmentChip';
+import { PhoneSortBar } from '../shared/PhoneSortBar';
 import { MoneyField } from './MoneyField';
 import { PaymentStatusChip } from './PaymentStatusChip';
 
@@ -58,13 +59,16 @@ export function PaymentRows({ showMerchant = true }: { showMerchant?: boolean })
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   if (phone) {
     return (
-      <SimpleList<AdminPayment>
-        linkType="show"
-        primaryText={(payment) => `${payment.amount} ${payment.currency} · ${translate(`resources.payments.status.${payment.status}`)}`}
-        secondaryText={(payment) => (showMerchant ? <ReferenceField source="merchantId" reference="merchants" link={false} /> : payment.customerEmail)}
-        tertiaryText={(payment) => new Date(payment.createdAt).toLocaleDateString()}
-        empty={<EmptyPayments />}
-      />
+      <>
+        <PhoneSortBar fields={['createdAt', 'amount', 'status']} />
+        <SimpleList<AdminPayment>
+          linkType="show"
+          primaryText={(payment) => `${payment.amount} ${payment.currency} · ${translate(`resources.payments.status.${payment.status}`)}`}
+          secondaryText={(payment) => (showMerchant ? <ReferenceField source="merchantId" reference="merchants" link={false} /> : payment.customerEmail)}
+          tertiaryText={(payment) => new Date(payment.createdAt).toLocaleDateString()}
+          empty={<EmptyPayments />}
+        />
+      </>
     );
   }
   return (
