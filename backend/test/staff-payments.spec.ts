@@ -84,6 +84,7 @@ describe('staff views of money and payment timelines', () => {
       ['refunds', { refunded: true }, ['refunded']],
       ['date range', { from: new Date(Date.now() - 11 * DAY_MS).toISOString().slice(0, 10), to: new Date(Date.now() - 9 * DAY_MS).toISOString().slice(0, 10) }, ['old']],
       ['search', { q: 'OLD ORDER' }, ['old']],
+      ['search, accents ignored as in the other staff lists', { q: 'öld ordér' }, ['old']],
     ] as [string, Record<string, unknown>, (keyof typeof ids)[]][])('filters by %s', async (_name, filter, expected) => {
       const res = await list({ merchantId: a.merchant.id, ...filter });
       expect(res.statusCode).toBe(200);
