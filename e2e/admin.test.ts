@@ -335,6 +335,21 @@ describe('back-office: staff review of merchant applications', () => {
     await page.getByLabel('Metadata', { exact: true }).getByText('"actor"', { exact: false }).waitFor();
   });
 
+  it("the event log's From filter is the staff member's local time, sent as that instant", async () => {
+    const elsewhere = await browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: 'America/New_York' });
+    const local = await elsewhere.newPage();
+    await local.goto(`${server.url}/admin/events`);
+    await signIn(local, STAFF.email, STAFF.password);
+    await local.getByRole('button', { name: 'Add filter' }).click();
+    await local.getByRole('menuitemcheckbox', { name: 'From' }).click();
+    const asked = local.waitForRequest((request) => request.url().includes('/api/admin/events?') && decodeURIComponent(request.url()).includes('"from"'));
+    // 18:30 on 20 November in New York (UTC-5) is 23:30 UTC.
+    await local.getByLabel('From').fill('2026-11-20T18:30');
+    const filter = JSON.parse(new URL((await asked).url()).searchParams.get('filter') ?? '{}') as { from?: string };
+    assert.equal(filter.from, '2026-11-20T23:30:00.000Z');
+    await elsewhere.close();
+  });
+
   it('says a stream without events has none to export, and downloads nothing', async () => {
     await page.goto(`${server.url}/admin/events`);
     const stream = 'application-nothing-here';

@@ -12,20 +12,19 @@ import {
   useListContext,
   useTranslate,
 } from 'react-admin';
+import { fromLocalInputValue } from '../shared/localDateTime';
 import { ExportStreamButton } from '../shared/ExportStreamButton';
 import { eventActor } from './eventActor';
 
 const Column = DataTable.Col<EventLogEntry>;
 
-// datetime-local gives local wall time; the API wants an instant.
-const toInstant = (value: string) => (value ? new Date(value).toISOString() : value);
 
 const filters = [
   <TextInput key="stream" source="stream" label="resources.events.filters.stream" alwaysOn resettable />,
   <TextInput key="type" source="type" label="resources.events.filters.type" alwaysOn resettable />,
   <TextInput key="actor" source="actor" label="resources.events.filters.actor" resettable />,
-  <DateTimeInput key="from" source="from" label="resources.events.filters.from" parse={toInstant} />,
-  <DateTimeInput key="to" source="to" label="resources.events.filters.to" parse={toInstant} />,
+  <DateTimeInput key="from" source="from" label="resources.events.filters.from" parse={fromLocalInputValue} />,
+  <DateTimeInput key="to" source="to" label="resources.events.filters.to" parse={fromLocalInputValue} />,
 ];
 
 /** Export needs one stream: the button appears once the list is filtered by a stream. */
