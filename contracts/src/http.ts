@@ -23,3 +23,16 @@ export function numberFromText<T extends z.ZodType>(schema: T) {
 export function queryInteger(min: number, max: number, message: string) {
   return numberFromText(z.number({ error: message }).int(message).min(min, message).max(max, message));
 }
+
+/**
+ * An absolute http(s) URL. `website`: its host also has a dot, as a public site's does (not `localhost`);
+ * return and webhook URLs may point at a developer's own machine.
+ */
+export function isHttpUrl(value: string, { website = false } = {}): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && (!website || url.hostname.includes('.'));
+  } catch {
+    return false;
+  }
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailAddress } from './email.js';
+import { isHttpUrl } from './http.js';
 import { BUSINESS_TYPES } from './merchant-options.js';
 import { option } from './onboarding/field-rules.js';
 
@@ -15,21 +16,13 @@ const email = emailAddress('Invalid email address');
 const companyName = z.string({ error: 'Company name is required' }).trim().min(1, 'Company name is required').max(200, 'Company name must be at most 200 characters');
 const MAX_WEBSITE_LENGTH = 2000;
 
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.');
-  } catch {
-    return false;
-  }
-}
 /** Optional website: empty means none; anything else must be an http(s) URL. */
 const website = z
   .union([z.string(), z.null()])
   .optional()
   .transform((value) => (value ?? '').trim())
   .refine((value) => value.length <= MAX_WEBSITE_LENGTH, { message: `Website must be at most ${MAX_WEBSITE_LENGTH} characters`, abort: true })
-  .refine((value) => value === '' || isHttpUrl(value), 'Invalid website URL')
+  .refine((value) => value === '' || isHttpUrl(value, { website: true }), 'Invalid website URL')
   .transform((value) => (value === '' ? null : value));
 
 /** POST /api/merchants/register */

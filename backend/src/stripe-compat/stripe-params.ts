@@ -1,4 +1,4 @@
-import { amountMinorSchema, currencySchema, emailAddress, ENVIRONMENTS, MAX_ORDER_ID_LENGTH } from '@tallyline/contracts';
+import { amountMinorSchema, currencySchema, emailAddress, ENVIRONMENTS, isHttpUrl, MAX_ORDER_ID_LENGTH } from '@tallyline/contracts';
 import { z } from 'zod';
 import { UNKNOWN_PARAMETER } from './stripe-errors.js';
 import { STRIPE_TYPES } from './stripe-event-types.js';
@@ -9,13 +9,7 @@ const boolean = z.preprocess((value) => (value === 'true' ? true : value === 'fa
 const text = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`);
 const id = z.string().max(200, 'Invalid id');
 
-const httpUrl = text(2000).refine((value) => {
-  try {
-    return ['http:', 'https:'].includes(new URL(value).protocol);
-  } catch {
-    return false;
-  }
-}, 'Must be an http(s) URL');
+const httpUrl = text(2000).refine((value) => isHttpUrl(value), 'Must be an http(s) URL');
 
 /**
  * Stripe's limits: 50 keys of up to 40 characters, values up to 500. order_id becomes the payment's order ID,

@@ -1,18 +1,10 @@
 import { z } from 'zod';
 import { emailAddress } from '../email.js';
+import { isHttpUrl } from '../http.js';
 
 // The form fields' validation rules, with the spec's messages; the forms are built from these.
 
 const ISO_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.');
-  } catch {
-    return false;
-  }
-}
 
 export function isCalendarDate(value: string): boolean {
   if (!ISO_DATE_PATTERN.test(value)) return false;
@@ -62,5 +54,5 @@ export function email(message: string) {
 }
 
 export function url(message: string) {
-  return z.string({ error: message }).trim().max(2000, message).refine(isHttpUrl, message);
+  return z.string({ error: message }).trim().max(2000, message).refine((value) => isHttpUrl(value, { website: true }), message);
 }

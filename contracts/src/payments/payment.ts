@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailAddress } from '../email.js';
-import { queryInteger } from '../http.js';
+import { isHttpUrl, queryInteger } from '../http.js';
 import { environmentSchema } from '../merchants.js';
 import { PAYMENT_METHOD_TYPES } from './payment-methods.js';
 
@@ -100,15 +100,6 @@ const optionalText = (max: number, message: string) =>
     .optional()
     .transform((value) => value?.trim() || null)
     .refine((value) => value === null || value.length <= max, message);
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
 
 /** A payment's order ID, however it arrives (orderId here, metadata[order_id] at /v1). */
 export const MAX_ORDER_ID_LENGTH = 200;

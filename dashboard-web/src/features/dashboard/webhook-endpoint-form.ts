@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
-import { WEBHOOK_MESSAGES, webhookEndpointCreateSchema, webhookEndpointUpdateSchema, type WebhookEndpoint, type WebhookEventType } from '@tallyline/contracts';
+import { isHttpUrl, WEBHOOK_MESSAGES, webhookEndpointCreateSchema, webhookEndpointUpdateSchema, type WebhookEndpoint, type WebhookEventType } from '@tallyline/contracts';
 
 /** The endpoint form: description only when adding (it cannot be changed), enabled only when editing. */
 export interface WebhookEndpointFormValues {
@@ -26,24 +26,17 @@ export function updateRequest(values: WebhookEndpointFormValues) {
   return { url: values.url.trim(), eventTypes: values.eventTypes, enabled: values.enabled };
 }
 
-/** The server also refuses private addresses and, in production, plain http; the form catches what it can know alone. */
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value.trim());
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
-
-/** The contract's schemas, on the request the form would send. */
+/**
+ * The contract's schemas, on the request the form would send, and an http(s) URL. The server also refuses
+ * private addresses and, in production, plain http; the form catches what it can know alone.
+ */
 export function webhookEndpointResolver(mode: 'add' | 'edit'): Resolver<WebhookEndpointFormValues> {
   const validate = zodResolver(mode === 'add' ? webhookEndpointCreateSchema : webhookEndpointUpdateSchema, undefined, { raw: true }) as unknown as Resolver<FieldValues>;
   const toRequest = mode === 'add' ? createRequest : updateRequest;
   return async (values, context, options) => {
     const result = await validate(toRequest(values), context, options as never);
     const errors = { ...result.errors } as FieldErrors<WebhookEndpointFormValues>;
-    if (!errors.url && !isHttpUrl(values.url)) errors.url = { type: 'url', message: WEBHOOK_MESSAGES.invalidUrl };
+    if (!errors.url && !isHttpUrl(values.url.trim())) errors.url = { type: 'url', message: WEBHOOK_MESSAGES.invalidUrl };
     return Object.keys(errors).length ? { values: {}, errors } : { values, errors: {} };
   };
 }
