@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN, MAX_EMAIL_LENGTH } from './email.js';
+import { emailAddress } from './email.js';
 import { numberFromText, queryInteger } from './http.js';
 import { environmentSchema, type Environment } from './merchants.js';
 import { MAX_ORDER_ID_LENGTH } from './payments/payment.js';
@@ -62,12 +62,7 @@ export const cryptoPaymentCreateSchema = z
     amount: majorAmount,
     currency: fiatField('Currency'),
     targetCrypto: cryptoField('Target crypto'),
-    customerEmail: z
-      .string({ error: 'Customer email is required' })
-      .trim()
-      .min(1, { error: 'Customer email is required', abort: true })
-      .max(MAX_EMAIL_LENGTH, { error: 'Invalid email address', abort: true })
-      .regex(EMAIL_PATTERN, 'Invalid email address'),
+    customerEmail: emailAddress('Invalid email address', 'Customer email is required'),
     customerName: optionalText(200, 'Customer name is too long'),
     /** Empty: the server names it order_<timestamp>. */
     orderId: optionalText(MAX_ORDER_ID_LENGTH, 'Order ID is too long'),

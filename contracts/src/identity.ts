@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN, emailAddress, MAX_EMAIL_LENGTH } from './email.js';
+import { emailAddress } from './email.js';
 
 export { AUTH_MESSAGES } from './auth-messages.js';
 
@@ -8,12 +8,7 @@ export const ROLES = ['merchant', 'staff'] as const;
 export const roleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof roleSchema>;
 
-const email = z
-  .string({ error: 'Email is required' })
-  .trim()
-  .min(1, 'Email is required')
-  .max(MAX_EMAIL_LENGTH, 'Please enter a valid email address')
-  .regex(EMAIL_PATTERN, 'Please enter a valid email address');
+const email = emailAddress('Please enter a valid email address', 'Email is required');
 const password = z
   .string({ error: 'Password is required' })
   .min(1, 'Password is required')
