@@ -18,7 +18,6 @@ import { eventActor } from './eventActor';
 
 const Column = DataTable.Col<EventLogEntry>;
 
-
 const filters = [
   <TextInput key="stream" source="stream" label="resources.events.filters.stream" alwaysOn resettable />,
   <TextInput key="type" source="type" label="resources.events.filters.type" alwaysOn resettable />,

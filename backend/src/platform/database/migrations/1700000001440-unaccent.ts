@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The back-office's searches (applications queue, merchants) ignore accents: a staff member types
+ * The back-office's searches (applications queue, merchants, payments' customer names) ignore accents: a staff member types
  * "Cafe" for "Café Ltd". unaccent ships with PostgreSQL (contrib, the embedded server included) and is
  * a trusted extension: the database owner may create it.
  */
