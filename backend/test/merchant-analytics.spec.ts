@@ -5,6 +5,7 @@ import type { PaymentCreateInput } from '../src/payments/create-payment/create-p
 import { DataSource } from 'typeorm';
 import { CreatePayment } from '../src/payments/index.js';
 import { systemContext } from '../src/platform/commands/command-context.js';
+import { DailyAttempted1700000001460 } from '../src/platform/database/migrations/1700000001460-daily-attempted.js';
 import { ProjectionRebuilder } from '../src/platform/projections/rebuild/projection-rebuilder.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { bearer, registerMerchant } from './support/auth.js';
@@ -86,11 +87,13 @@ describe('merchant analytics', () => {
     expect(body.daily).toHaveLength(30);
     expect(body.daily[0]?.date).toBe(isoDay(29));
     const day = (daysAgo: number) => body.daily.find((d) => d.date === isoDay(daysAgo));
-    expect(day(3)).toEqual({ date: isoDay(3), revenue: 135, transactions: 2, completed: 2 });
-    // The EUR payment counts in the volume, not in the GBP revenue; the decline is a transaction that never completed.
-    expect(day(1)).toEqual({ date: isoDay(1), revenue: 0, transactions: 2, completed: 1 });
-    expect(day(0)).toEqual({ date: isoDay(0), revenue: 20, transactions: 2, completed: 1 });
-    expect(day(2)).toEqual({ date: isoDay(2), revenue: 0, transactions: 0, completed: 0 }); // the production payment is not here
+    expect(day(3)).toEqual({ date: isoDay(3), revenue: 135, transactions: 2, completed: 2, inCurrency: { attempted: 2, completed: 2, completedAmount: 150 } });
+    // The EUR payment counts in the volume, not in the GBP figures; the decline is a transaction that never completed.
+    expect(day(1)).toEqual({ date: isoDay(1), revenue: 0, transactions: 2, completed: 1, inCurrency: { attempted: 1, completed: 0, completedAmount: 0 } });
+    // The abandoned payment never reached the gateway: created, not attempted.
+    expect(day(0)).toEqual({ date: isoDay(0), revenue: 20, transactions: 2, completed: 1, inCurrency: { attempted: 1, completed: 1, completedAmount: 20 } });
+    const nothing = { date: isoDay(2), revenue: 0, transactions: 0, completed: 0, inCurrency: { attempted: 0, completed: 0, completedAmount: 0 } };
+    expect(day(2)).toEqual(nothing); // the production payment is not here
   });
 
   it('defaults to 30 days and widens with days', async () => {
@@ -119,10 +122,25 @@ describe('merchant analytics', () => {
     expect((await t.request({ method: 'GET', url: '/api/merchants/analytics' })).statusCode).toBe(401);
   });
 
+  const tables = { payment_stat_facts: 'payment_id', payment_stats: 'merchant_id, environment, currency', payment_daily_stats: 'merchant_id, environment, day, currency, payment_method, country' };
+  const snapshot = async () => Promise.all(Object.entries(tables).map(([table, key]) => t.app.get(DataSource).query(`SELECT * FROM ${table} ORDER BY ${key}`)));
+  const answers = async () => [(await analytics('?days=60')).json(), (await t.request({ method: 'GET', url: '/api/merchants/stats', headers: bearer(merchant.token) })).json()];
+
+  it('a database upgraded from before the daily attempted count gets the rollup a replay would give', async () => {
+    const before = await snapshot();
+    expect(before[2].some((row: { attempted: number }) => row.attempted > 0)).toBe(true);
+    const runner = t.app.get(DataSource).createQueryRunner();
+    try {
+      const upgrade = new DailyAttempted1700000001460();
+      await upgrade.down(runner);
+      await upgrade.up(runner);
+    } finally {
+      await runner.release();
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
   it('a replay of the payment-stats projection gives the same counters, rollup and answers', async () => {
-    const tables = { payment_stat_facts: 'payment_id', payment_stats: 'merchant_id, environment, currency', payment_daily_stats: 'merchant_id, environment, day, currency, payment_method, country' };
-    const snapshot = async () => Promise.all(Object.entries(tables).map(([table, key]) => t.app.get(DataSource).query(`SELECT * FROM ${table} ORDER BY ${key}`)));
-    const answers = async () => [(await analytics('?days=60')).json(), (await t.request({ method: 'GET', url: '/api/merchants/stats', headers: bearer(merchant.token) })).json()];
     const before = { tables: await snapshot(), answers: await answers() };
     expect(before.tables[2]).not.toHaveLength(0);
     await t.app.get(ProjectionRebuilder).rebuild(['payment-stats'], { chunkSize: 3 });

@@ -12,15 +12,26 @@ export const analyticsQuerySchema = z.strictObject({
 });
 export type AnalyticsQuery = z.output<typeof analyticsQuerySchema>;
 
+/** One day's payments in the answer's currency only, counted as the overview's stat cards count them. */
+export interface AnalyticsDayInCurrency {
+  /** Reached the gateway: what the success rate divides by, and the cards' "Transactions". */
+  attempted: number;
+  completed: number;
+  /** What the completed ones took before refunds and disputes: what the average is of. */
+  completedAmount: number;
+}
+
 /**
  * The payments created on one UTC day (the date the transactions tab shows): their revenue (completed
- * minus refunded minus disputed) in the answer's currency, and how many there were and completed, in every currency.
+ * minus refunded minus disputed) in the answer's currency, and how many there were and completed, in
+ * every currency; `inCurrency` counts the answer's currency alone.
  */
 export interface AnalyticsDay {
   date: string;
   revenue: number;
   transactions: number;
   completed: number;
+  inCurrency: AnalyticsDayInCurrency;
 }
 
 export interface AnalyticsShare<K> {

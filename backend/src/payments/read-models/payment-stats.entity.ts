@@ -53,6 +53,8 @@ export class PaymentDailyStatsView {
   @PrimaryColumn('text') country: string;
   /** Payments created that day. */
   @Column('integer') created: number;
+  /** Of those, the ones that reached the gateway (the stats' `attempted`: what the success rate divides by). */
+  @Column('integer') attempted: number;
   /** Of those, the ones completed, and their amount. */
   @Column('integer') completed: number;
   @Column('bigint', { name: 'completed_minor' }) completedMinor: string;

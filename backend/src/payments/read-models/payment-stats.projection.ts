@@ -41,7 +41,7 @@ class Increments {
     });
   }
 
-  day(facts: PaymentStatFacts, inc: { created?: number; completed?: number; completedMinor?: string; refundedMinor?: string; disputedMinor?: string }): void {
+  day(facts: PaymentStatFacts, inc: { created?: number; attempted?: number; completed?: number; completedMinor?: string; refundedMinor?: string; disputedMinor?: string }): void {
     const key = `${facts.merchantId}|${facts.environment}|${facts.day}|${facts.currency}|${facts.paymentMethod}|${facts.customerCountry}`;
     const row = this.daily.get(key) ?? {
       merchantId: facts.merchantId,
@@ -51,6 +51,7 @@ class Increments {
       paymentMethod: facts.paymentMethod,
       country: facts.customerCountry,
       created: 0,
+      attempted: 0,
       completed: 0,
       completedMinor: '0',
       refundedMinor: '0',
@@ -59,6 +60,7 @@ class Increments {
     this.daily.set(key, {
       ...row,
       created: row.created + (inc.created ?? 0),
+      attempted: row.attempted + (inc.attempted ?? 0),
       completed: row.completed + (inc.completed ?? 0),
       completedMinor: plus(row.completedMinor, inc.completedMinor),
       refundedMinor: plus(row.refundedMinor, inc.refundedMinor),
@@ -149,6 +151,7 @@ export class PaymentStatsProjection implements Projection {
           facts.set(paymentId, { ...known, attempted: true });
           changed.add(paymentId);
           inc.total(known, { attempted: 1 });
+          inc.day(known, { attempted: 1 });
           break;
         case 'PaymentCompleted':
           if (known.completed) break;
@@ -183,6 +186,6 @@ export class PaymentStatsProjection implements Projection {
     }
     await writeRows(manager, PaymentStatFacts, [...changed].map((id) => facts.get(id)!), 'update');
     await addRows(manager, PaymentStatsView, [...inc.totals.values()], ['attempted', 'completed', 'failed', 'completedMinor', 'refundedMinor', 'disputedMinor']);
-    await addRows(manager, PaymentDailyStatsView, [...inc.daily.values()], ['created', 'completed', 'completedMinor', 'refundedMinor', 'disputedMinor']);
+    await addRows(manager, PaymentDailyStatsView, [...inc.daily.values()], ['created', 'attempted', 'completed', 'completedMinor', 'refundedMinor', 'disputedMinor']);
   }
 }

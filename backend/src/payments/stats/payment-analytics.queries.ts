@@ -13,6 +13,7 @@ interface Row {
   payment_method: PaymentMethodType | null;
   country: string | null;
   created: string;
+  attempted: string;
   completed: string;
   completed_minor: string;
   refunded_minor: string;
@@ -58,7 +59,7 @@ export class PaymentAnalyticsQueries {
     const rows = await this.db.query<Row[]>(
       `SELECT CASE WHEN GROUPING(day) = 0 THEN 'day' WHEN GROUPING(payment_method) = 0 THEN 'method' ELSE 'country' END AS grouping,
               day::text AS day, currency, payment_method, country,
-              sum(created)::text AS created, sum(completed)::text AS completed,
+              sum(created)::text AS created, sum(attempted)::text AS attempted, sum(completed)::text AS completed,
               sum(completed_minor)::text AS completed_minor, sum(refunded_minor)::text AS refunded_minor,
               sum(disputed_minor)::text AS disputed_minor
          FROM payment_daily_stats
@@ -68,18 +69,30 @@ export class PaymentAnalyticsQueries {
     );
     const dayRows = rows.filter((row) => row.grouping === 'day');
     const currency = mainCurrency(dayRows);
-    const byDay = new Map<string, { revenue: bigint; transactions: number; completed: number }>();
+    const byDay = new Map<string, { revenue: bigint; transactions: number; completed: number; attempted: number; completedInCurrency: number; completedMinor: bigint }>();
     for (const row of dayRows) {
-      const day = byDay.get(row.day!) ?? { revenue: 0n, transactions: 0, completed: 0 };
+      const day = byDay.get(row.day!) ?? { revenue: 0n, transactions: 0, completed: 0, attempted: 0, completedInCurrency: 0, completedMinor: 0n };
       day.transactions += Number(row.created);
       day.completed += Number(row.completed);
-      if (row.currency === currency) day.revenue += BigInt(row.completed_minor) - BigInt(row.refunded_minor) - BigInt(row.disputed_minor);
+      if (row.currency === currency) {
+        day.revenue += BigInt(row.completed_minor) - BigInt(row.refunded_minor) - BigInt(row.disputed_minor);
+        day.attempted += Number(row.attempted);
+        day.completedInCurrency += Number(row.completed);
+        day.completedMinor += BigInt(row.completed_minor);
+      }
       byDay.set(row.day!, day);
     }
+    const inCurrency = (minor: bigint | undefined) => (minor !== undefined && currency ? major(minor, currency) : 0);
     const daily: AnalyticsDay[] = Array.from({ length: days }, (_, i) => {
       const date = isoDay(new Date(Date.parse(from) + i * DAY_MS));
       const day = byDay.get(date);
-      return { date, revenue: day && currency ? major(day.revenue, currency) : 0, transactions: day?.transactions ?? 0, completed: day?.completed ?? 0 };
+      return {
+        date,
+        revenue: inCurrency(day?.revenue),
+        transactions: day?.transactions ?? 0,
+        completed: day?.completed ?? 0,
+        inCurrency: { attempted: day?.attempted ?? 0, completed: day?.completedInCurrency ?? 0, completedAmount: inCurrency(day?.completedMinor) },
+      };
     });
     const totalRevenueMinor = [...byDay.values()].reduce((sum, day) => sum + day.revenue, 0n);
     const totalTransactions = daily.reduce((sum, day) => sum + day.transactions, 0);

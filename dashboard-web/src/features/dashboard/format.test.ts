@@ -2,7 +2,14 @@ import { describe, expect, it } from '@jest/globals';
 import type { AnalyticsDay } from '@tallyline/contracts';
 import { countryName, monthOverMonth, NO_PREVIOUS_DATA } from './format';
 
-const day = (revenue: number, transactions: number, completed: number): AnalyticsDay => ({ date: '2026-01-01', revenue, transactions, completed });
+/** A day of one currency: `attempted` of its payments reached the gateway, `completed` took `completedAmount`. */
+const day = (revenue: number, attempted: number, completed: number, completedAmount = revenue): AnalyticsDay => ({
+  date: '2026-01-01',
+  revenue,
+  transactions: attempted,
+  completed,
+  inCurrency: { attempted, completed, completedAmount },
+});
 const days = (count: number, value: AnalyticsDay) => Array.from({ length: count }, () => value);
 
 describe('monthOverMonth', () => {
@@ -18,6 +25,22 @@ describe('monthOverMonth', () => {
   it('says there is nothing to compare with when the previous month is empty', () => {
     const growth = monthOverMonth([...days(30, day(0, 0, 0)), ...days(30, day(15, 3, 3))]);
     expect(growth).toEqual({ revenue: NO_PREVIOUS_DATA, transactions: NO_PREVIOUS_DATA, successRate: NO_PREVIOUS_DATA, avgTransaction: NO_PREVIOUS_DATA });
+  });
+
+  it('counts as the cards do: the main currency, payments that reached the gateway, the average before refunds', () => {
+    // Both months: 10 payments created a day, 4 of them never reached the gateway; other currencies' payments on top.
+    const month = (attempted: number, completed: number, revenue: number, completedAmount: number): AnalyticsDay => ({
+      date: '2026-01-01',
+      revenue,
+      transactions: attempted + 4 + 20,
+      completed: completed + 20,
+      inCurrency: { attempted, completed, completedAmount },
+    });
+    const growth = monthOverMonth([...days(30, month(6, 3, 30, 30)), ...days(30, month(6, 6, 30, 60))]);
+    expect(growth.transactions).toBe('0.0% from last month');
+    expect(growth.successRate).toBe('+100.0% from last month'); // 3 of 6 → 6 of 6
+    expect(growth.avgTransaction).toBe('0.0% from last month'); // 10 a payment both months, refunds aside
+    expect(growth.revenue).toBe('0.0% from last month');
   });
 
   it('shows no change as 0.0%', () => {

@@ -35,18 +35,23 @@ export function countryName(code: string | null): string {
   }
 }
 
+/** 30 days counted as the stat cards count: the main currency, revenue net, the average of what completed payments took. */
 interface Window30 {
   revenue: number;
-  transactions: number;
+  attempted: number;
   completed: number;
+  completedAmount: number;
 }
 
 function sum(days: AnalyticsDay[]): Window30 {
-  return days.reduce((total, day) => ({ revenue: total.revenue + day.revenue, transactions: total.transactions + day.transactions, completed: total.completed + day.completed }), {
-    revenue: 0,
-    transactions: 0,
-    completed: 0,
-  });
+  const total: Window30 = { revenue: 0, attempted: 0, completed: 0, completedAmount: 0 };
+  for (const day of days) {
+    total.revenue += day.revenue;
+    total.attempted += day.inCurrency.attempted;
+    total.completed += day.inCurrency.completed;
+    total.completedAmount += day.inCurrency.completedAmount;
+  }
+  return total;
 }
 
 export interface Growth {
@@ -68,16 +73,17 @@ function change(current: number, previous: number): string {
 
 /**
  * Month-over-month change of the four stat cards from a 60-day series (oldest first): the last 30
- * days against the 30 before them. Success rate and average are ratios, so each window's own ratio.
+ * days against the 30 before them, each counted as its card counts (transactions are the payments that
+ * reached the gateway). Success rate and average are ratios, so each window's own ratio.
  */
 export function monthOverMonth(daily: AnalyticsDay[]): Growth {
   const current = sum(daily.slice(-30));
   const previous = sum(daily.slice(0, Math.max(0, daily.length - 30)));
-  const rate = (w: Window30) => (w.transactions ? (w.completed / w.transactions) * 100 : 0);
-  const average = (w: Window30) => (w.completed ? w.revenue / w.completed : 0);
+  const rate = (w: Window30) => (w.attempted ? (w.completed / w.attempted) * 100 : 0);
+  const average = (w: Window30) => (w.completed ? w.completedAmount / w.completed : 0);
   return {
     revenue: change(current.revenue, previous.revenue),
-    transactions: change(current.transactions, previous.transactions),
+    transactions: change(current.attempted, previous.attempted),
     successRate: change(rate(current), rate(previous)),
     avgTransaction: change(average(current), average(previous)),
   };

@@ -26,6 +26,7 @@ import { TransactionSearch1700000001380 } from './1700000001380-transaction-sear
 import { DisputeRevenue1700000001400 } from './1700000001400-dispute-revenue.js';
 import { SandboxSingleUseTokens1700000001420 } from './1700000001420-sandbox-single-use-tokens.js';
 import { Unaccent1700000001440 } from './1700000001440-unaccent.js';
+import { DailyAttempted1700000001460 } from './1700000001460-daily-attempted.js';
 
 type MigrationClass = new () => MigrationInterface;
 
@@ -74,4 +75,5 @@ export const migrations = [
   DisputeRevenue1700000001400,
   SandboxSingleUseTokens1700000001420,
   Unaccent1700000001440,
+  DailyAttempted1700000001460,
 ].map(untimed);
