@@ -103,6 +103,7 @@ describe('the transactions tab (GET /api/transactions and /export)', () => {
       expect(await idsOf('?status=completed')).toEqual([p.marPartial, p.jan]);
       expect(await idsOf('?status=refunded')).toEqual([p.marRefunded]);
       expect(await idsOf('?status=failed')).toEqual([p.feb]);
+      expect(await idsOf('?status=cancelled')).toEqual(await idsOf('?status=canceled'));
     });
 
     it('filters by payment method', async () => {

@@ -48,7 +48,8 @@ const amountBound = z
 
 /** The filters of the transactions tab, shared by the list and the CSV export. */
 const filterShape = {
-  status: z.enum(PAYMENT_STATUSES, { error: TRANSACTION_MESSAGES.status }).optional(),
+  // The spec's spelling of canceled (public areas §4) finds the same payments.
+  status: z.preprocess((value) => (value === 'cancelled' ? 'canceled' : value), z.enum(PAYMENT_STATUSES, { error: TRANSACTION_MESSAGES.status })).optional(),
   paymentMethod: z.enum(PAYMENT_METHOD_TYPES, { error: TRANSACTION_MESSAGES.paymentMethod }).optional(),
   period: z.enum(['7d', '30d', '90d'] satisfies TransactionPeriod[], { error: TRANSACTION_MESSAGES.period }).optional(),
   from: dateBound.optional(),

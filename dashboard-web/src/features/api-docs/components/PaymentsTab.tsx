@@ -1,17 +1,21 @@
 import { Alert, Box } from '@mui/material';
+import { PAYMENT_STATUSES, type PaymentStatus } from '@tallyline/contracts';
 import { PAYMENT_REQUEST, PAYMENT_RESPONSE } from '../api-docs-samples';
 import { ItCodeBlock } from './ItCodeBlock';
 import { H2, H3, P } from './DocParts';
 import { StatusList } from './StatusList';
 
-const STATUSES = [
-  { value: 'pending', label: 'In attesa', text: 'pagamento creato, in attesa del cliente' },
-  { value: 'processing', label: 'In elaborazione', text: 'il circuito sta elaborando il pagamento' },
-  { value: 'completed', label: 'Completato', text: 'pagamento approvato e incassato' },
-  { value: 'failed', label: 'Fallito', text: 'pagamento rifiutato o non riuscito' },
-  { value: 'cancelled', label: 'Annullato', text: 'pagamento annullato prima del completamento' },
-  { value: 'refunded', label: 'Rimborsato', text: 'importo restituito al cliente' },
-];
+/** Every status the API answers, and no other: a Record, so a status added to the contracts must be documented here. */
+const STATUS_TEXTS: Record<PaymentStatus, { label: string; text: string }> = {
+  pending: { label: 'In attesa', text: 'pagamento creato, in attesa del cliente; resta così mentre il circuito lo elabora' },
+  requires_action: { label: 'Azione richiesta', text: "il cliente deve completare l'autenticazione 3-D Secure" },
+  completed: { label: 'Completato', text: 'pagamento approvato e incassato; un rimborso parziale lo lascia completed e aumenta refundedAmount' },
+  failed: { label: 'Fallito', text: 'pagamento rifiutato o non riuscito' },
+  refunded: { label: 'Rimborsato', text: "l'intero importo è stato restituito al cliente" },
+  canceled: { label: 'Annullato', text: 'pagamento annullato prima che qualcuno lo pagasse' },
+  disputed: { label: 'Contestato', text: 'il titolare della carta ha aperto una contestazione (chargeback)' },
+};
+const STATUSES = PAYMENT_STATUSES.map((value) => ({ value, ...STATUS_TEXTS[value] }));
 
 export function PaymentsTab() {
   return (
