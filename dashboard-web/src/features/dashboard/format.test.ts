@@ -18,7 +18,7 @@ describe('monthOverMonth', () => {
     const growth = monthOverMonth([...days(30, day(10, 2, 1)), ...days(30, day(15, 3, 3))]);
     expect(growth.revenue).toBe('+50.0% from last month');
     expect(growth.transactions).toBe('+50.0% from last month');
-    expect(growth.successRate).toBe('+100.0% from last month'); // 50 % → 100 %
+    expect(growth.successRate).toBe('+50.0% from last month'); // 50 % → 100 %: 50 points
     expect(growth.avgTransaction).toBe('-50.0% from last month'); // 10 → 5 per completed payment
   });
 
@@ -38,9 +38,16 @@ describe('monthOverMonth', () => {
     });
     const growth = monthOverMonth([...days(30, month(6, 3, 30, 30)), ...days(30, month(6, 6, 30, 60))]);
     expect(growth.transactions).toBe('0.0% from last month');
-    expect(growth.successRate).toBe('+100.0% from last month'); // 3 of 6 → 6 of 6
+    expect(growth.successRate).toBe('+50.0% from last month'); // 3 of 6 → 6 of 6: 50 points
     expect(growth.avgTransaction).toBe('0.0% from last month'); // 10 a payment both months, refunds aside
     expect(growth.revenue).toBe('0.0% from last month');
+  });
+
+  it('gives the success rate change in points, a drop included', () => {
+    // 87.5% (7 of 8) then 75% (6 of 8): 12.5 points down, not 14.3% of the rate.
+    expect(monthOverMonth([...days(30, day(70, 8, 7)), ...days(30, day(60, 8, 6))]).successRate).toBe('-12.5% from last month');
+    // Every payment failed last month: a rate of 0% to compare with, not a missing one.
+    expect(monthOverMonth([...days(30, day(0, 4, 0)), ...days(30, day(10, 4, 1))]).successRate).toBe('+25.0% from last month');
   });
 
   it('shows no change as 0.0%', () => {

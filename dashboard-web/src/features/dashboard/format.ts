@@ -63,18 +63,21 @@ export interface Growth {
 
 export const NO_PREVIOUS_DATA = '— no data for last month';
 
-/** "+12.3% from last month"; without anything to compare with, the neutral label. */
-function change(current: number, previous: number): string {
-  if (previous === 0) return NO_PREVIOUS_DATA;
-  const percent = ((current - previous) / Math.abs(previous)) * 100;
+const fromLastMonth = (percent: number) => {
   const rounded = Math.round(percent * 10) / 10;
   return `${rounded > 0 ? '+' : ''}${rounded.toFixed(1)}% from last month`;
+};
+
+/** "+12.3% from last month"; without anything to compare with, the neutral label. */
+function change(current: number, previous: number): string {
+  return previous === 0 ? NO_PREVIOUS_DATA : fromLastMonth(((current - previous) / Math.abs(previous)) * 100);
 }
 
 /**
  * Month-over-month change of the four stat cards from a 60-day series (oldest first): the last 30
  * days against the 30 before them, each counted as its card counts (transactions are the payments that
- * reached the gateway). Success rate and average are ratios, so each window's own ratio.
+ * reached the gateway). Success rate and average are ratios, so each window's own ratio; the success
+ * rate's change is in percentage points (87.8% then 85.4% is -2.4%), as a reader of a rate expects.
  */
 export function monthOverMonth(daily: AnalyticsDay[]): Growth {
   const current = sum(daily.slice(-30));
@@ -84,7 +87,7 @@ export function monthOverMonth(daily: AnalyticsDay[]): Growth {
   return {
     revenue: change(current.revenue, previous.revenue),
     transactions: change(current.attempted, previous.attempted),
-    successRate: change(rate(current), rate(previous)),
+    successRate: previous.attempted === 0 ? NO_PREVIOUS_DATA : fromLastMonth(rate(current) - rate(previous)),
     avgTransaction: change(average(current), average(previous)),
   };
 }
