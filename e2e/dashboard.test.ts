@@ -11,6 +11,8 @@ import { walkPagerByKeyboard } from './support/pager.js';
 /** Screenshots are for people to look at, not part of the repository. */
 const SHOTS = process.env.DASHBOARD_SHOTS_DIR ?? '/tmp/dashboard-shots';
 const APPROVE_CARD = '4111111111111111';
+/** Approved, then disputed by the bank half a second later (README, the sandbox's cards). */
+const DISPUTE_CARD = '4000000000000259';
 
 /** The revenue line and the volume bars are drawn: a wide line path and at least one bar with height. */
 async function drawn(page: Page) {
@@ -29,7 +31,7 @@ describe('the merchant dashboard against the real app', () => {
   const api = <T>(path: string, body?: unknown, token = merchant.token) => callApi<T>(app.server.url, path, body, token);
 
   /** A payment in the merchant's current environment, paid with the approving card unless `pending`. */
-  async function payment(amount: number, extra: Record<string, unknown>, pending = false): Promise<string> {
+  async function payment(amount: number, extra: Record<string, unknown>, pending = false, owner = merchant.token, card = APPROVE_CARD): Promise<string> {
     const { id } = await api<{ id: string }>('/api/client/payments', {
       amount,
       currency: 'GBP',
@@ -38,9 +40,9 @@ describe('the merchant dashboard against the real app', () => {
       orderId: `order-${randomUUID().slice(0, 6)}`,
       paymentMethod: 'credit_card',
       ...extra,
-    });
+    }, owner);
     if (pending) return id;
-    const { token } = await api<{ token: string }>('/api/sandbox-gateway/tokens', { cardNumber: APPROVE_CARD, expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '123' }, '');
+    const { token } = await api<{ token: string }>('/api/sandbox-gateway/tokens', { cardNumber: card, expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '123' }, '');
     const paid = await api<{ status: string }>(`/api/checkout/${id}/pay`, { token }, '');
     assert.equal(paid.status, 'completed');
     return id;
@@ -353,6 +355,36 @@ describe('the merchant dashboard against the real app', () => {
     const page = await open('/dashboard/transactions');
     await page.getByTestId('transactions-table').locator('tbody tr').nth(19).waitFor();
     await walkPagerByKeyboard(page, 'body', () => page.waitForLoadState('networkidle'));
+    await page.close();
+  });
+
+  it('notifications: the top bar tells of a disputed payment and opens it', async () => {
+    // A merchant of its own: a dispute would change the figures the tests above assert.
+    const email = `disputed-${randomUUID().slice(0, 8)}@example.test`;
+    const { token } = await api<{ token: string }>('/api/auth/register', { email, password: 'password-123', firstName: 'Dee', lastName: 'Spute' }, '');
+    await api('/api/merchants/register', { companyName: 'Dispute Co', email, website: null, businessType: 'Retail' }, token);
+    const page = await openSignedIn(app, token, '/dashboard/overview');
+    const errors = watchErrors(page);
+    await page.getByRole('button', { name: 'Notifications (none)' }).click();
+    await page.getByRole('menu', { name: 'Notifications' }).getByText('You’re all caught up').waitFor();
+    await page.keyboard.press('Escape');
+
+    const id = await payment(1234, { customerName: 'Dana Dispute' }, false, token, DISPUTE_CARD);
+    const deadline = Date.now() + 10_000;
+    while ((await api<{ status: string }>(`/api/client/payments/${id}`, undefined, token)).status !== 'disputed') {
+      assert.ok(Date.now() < deadline, 'the sandbox never disputed the payment');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    await page.reload();
+    await page.getByRole('button', { name: 'Notifications (1)' }).click();
+    const item = page.getByRole('menuitem', { name: /Payment disputed/ });
+    assert.match((await item.textContent()) ?? '', /£12\.34 from Dana Dispute/);
+    await shoot(page, 'notifications-menu');
+    await item.click();
+    await page.waitForURL((url) => url.pathname === '/dashboard/transactions' && url.searchParams.get('status') === 'disputed' && url.searchParams.get('view') === id);
+    await page.getByRole('dialog').getByText(id).first().waitFor();
+    await shoot(page, 'notifications-dispute');
+    assert.deepEqual(errors, []);
     await page.close();
   });
 });

@@ -1,12 +1,11 @@
 import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { Avatar, Badge, Box, Drawer, IconButton, InputAdornment, List, ListItemButton, ListItemIcon, ListItemText, TextField, Tooltip, Typography } from '@mui/material';
+import { Avatar, Box, Drawer, IconButton, InputAdornment, List, ListItemButton, ListItemIcon, ListItemText, TextField, Tooltip, Typography } from '@mui/material';
 import AccountBalanceWallet from '@mui/icons-material/AccountBalanceWallet';
 import BarChart from '@mui/icons-material/BarChart';
 import Clear from '@mui/icons-material/Clear';
 import Dashboard from '@mui/icons-material/Dashboard';
 import Home from '@mui/icons-material/Home';
 import Menu from '@mui/icons-material/Menu';
-import Notifications from '@mui/icons-material/Notifications';
 import ReceiptLong from '@mui/icons-material/ReceiptLong';
 import Search from '@mui/icons-material/Search';
 import Settings from '@mui/icons-material/Settings';
@@ -14,6 +13,7 @@ import { Link as RouterLink, useLocation, useSearchParams } from 'wouter';
 import type { Merchant } from '@tallyline/contracts';
 import { EnvironmentSwitch } from '../../../components/layout/EnvironmentSwitch';
 import type { DashboardTab } from '../dashboard-tabs';
+import { NotificationsButton } from './NotificationsButton';
 
 const LINKS: { tab: DashboardTab; label: string; icon: ReactNode }[] = [
   { tab: 'overview', label: 'Overview', icon: <Dashboard /> },
@@ -168,13 +168,7 @@ export function DashboardShell({ merchant, tab, children }: { merchant: Merchant
             <Box sx={{ mr: 'auto', pr: 1 }}>
               <EnvironmentSwitch environment={merchant.environment} />
             </Box>
-            <Tooltip title="Notifications">
-              <IconButton aria-label="Notifications (none)">
-                <Badge color="primary" variant="dot" invisible>
-                  <Notifications />
-                </Badge>
-              </IconButton>
-            </Tooltip>
+            <NotificationsButton />
             <Tooltip title="Home">
               <IconButton component={RouterLink} to="/" aria-label="Go to home page">
                 <Home />
