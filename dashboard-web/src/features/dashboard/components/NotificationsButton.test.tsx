@@ -41,7 +41,7 @@ describe('NotificationsButton', () => {
     render(Array.from({ length: 5 }, (_, i) => disputed(`p-${i}`, `Customer ${i}`)), [], 'next');
     await userEvent.click(await screen.findByRole('button', { name: 'Notifications (5+)' }));
     expect(await screen.findByRole('menuitem', { name: 'See all disputed payments' })).toHaveAttribute('href', '/dashboard/transactions?status=disputed');
-    const asked = fetchMock.mock.calls.map(([url]) => String(url)).find((url) => url.includes('/api/transactions'));
+    const asked = fetchMock.mock.calls.map(([url]) => (typeof url === 'string' ? url : '')).find((url) => url.includes('/api/transactions'));
     expect(asked).toContain('status=disputed');
   });
 
