@@ -61,7 +61,8 @@ export function NotificationsButton() {
           aria-expanded={anchor ? 'true' : 'false'}
           onClick={(event) => setAnchor(event.currentTarget)}
         >
-          <Badge color="error" badgeContent={more ? `${count}+` : count} invisible={count === 0}>
+          {/* No content at all when there is nothing: a hidden "0" would still be the button's text, not in its name. */}
+          <Badge color="error" badgeContent={count === 0 ? undefined : `${count}${more ? '+' : ''}`}>
             <Notifications />
           </Badge>
         </IconButton>
