@@ -135,6 +135,19 @@ describe('public pages', () => {
     await page.close();
   });
 
+  it('shows the 404 page, answered 400, for a URL with a malformed percent-encoding', async () => {
+    for (const path of ['/pay/%E0%A4%A', '/dashboard/%E0%A4%A', '/products/%E0%A4%A']) {
+      const page = await decided.newPage();
+      const response = await page.goto(server.url + path);
+      assert.equal(response?.status(), 400, `${path} answers 400`);
+      assert.match(response?.headers()['content-type'] ?? '', /^text\/html/);
+      await page.getByRole('heading', { level: 1, name: '404 Page Not Found' }).waitFor();
+      assert.equal(await page.title(), 'Page Not Found · Tallyline');
+      assert.equal(new URL(page.url()).pathname, path, 'the address stays what was typed');
+      await page.close();
+    }
+  });
+
   it('links the header, footer and home page where the spec says', async () => {
     const page = await open('/');
     // Spec §1: the landing page promises a developer API and mobile SDKs.

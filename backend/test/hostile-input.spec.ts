@@ -159,6 +159,29 @@ describe('one error shape for every error, the framework’s own included', () =
     }
   });
 
+  it('answers a page’s malformed URL with the web app’s HTML and 400, an API path’s with the JSON error', async () => {
+    const pages = ['/pay/%E0%A4%A', '/dashboard/%E0%A4%A', '/admin/%E0%A4%A', '/api%E0%A4%A'];
+    for (const url of pages) {
+      const res = await t.request({ method: 'GET', url });
+      expect([url, res.statusCode, res.headers['content-type']]).toEqual([url, 400, 'text/html; charset=utf-8']);
+      expect(res.body).toMatch(/^<!doctype html>/i);
+      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    }
+    // Each app's own page: the back-office's for /admin, the dashboard's for the rest.
+    const bodyOf = async (url: string) => (await t.request({ method: 'GET', url })).body;
+    expect(await bodyOf('/admin/%E0%A4%A')).toBe(await bodyOf('/admin/no-such-page'));
+    expect(await bodyOf('/pay/%E0%A4%A')).toBe(await bodyOf('/no-such-page'));
+    expect(await bodyOf('/pay/%E0%A4%A')).not.toBe(await bodyOf('/admin/no-such-page'));
+    for (const url of ['/api/merchants/%E0%A4%A', '/v1/payment_intents/%E0%A4%A']) {
+      const res = await t.request({ method: 'GET', url });
+      expect([url, res.statusCode, res.headers['content-type']]).toEqual([url, 400, 'application/json; charset=utf-8']);
+      expect(res.json()).toEqual({ statusCode: 400, message: 'The URL is not valid: it has a malformed percent-encoding' });
+    }
+    // Not a browser's page load: the JSON error.
+    const post = await t.request({ method: 'POST', url: '/pay/%E0%A4%A' });
+    expect([post.statusCode, post.headers['content-type']]).toEqual([400, 'application/json; charset=utf-8']);
+  });
+
   it('answers a request Node’s HTTP parser refuses in the same shape', async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.getHttpServer().address() as { port: number };

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Route, Switch } from 'wouter';
+import { Route, Switch, useLocation } from 'wouter';
 import { SiteLayout } from './components/layout';
 import { PageTitle } from './components/page';
 import { lazyWithQueries } from './lib/lazy-with-queries';
@@ -52,7 +52,29 @@ const ApplicationSuccessPage = lazy(() => import('./features/applications/routes
 
 const NotFoundPage = lazy(() => import('./features/not-found/routes/NotFoundPage'));
 
+/**
+ * A path with a malformed percent-encoding (`/pay/%E0%A4%A`) names no page: the server answers it 400 with this
+ * app, which shows its not-found page. (The decoded path is returned, not dropped: a minifier takes decodeURI for
+ * a pure function and would remove a call whose result is unused, and its exception with it.)
+ */
+function decodedPath(path: string): string | null {
+  try {
+    return decodeURI(path);
+  } catch {
+    return null;
+  }
+}
+
 export function AppRoutes() {
+  const [path] = useLocation();
+  if (decodedPath(path) === null) {
+    return (
+      <SiteLayout>
+        <PageTitle>Page Not Found</PageTitle>
+        <NotFoundPage />
+      </SiteLayout>
+    );
+  }
   return (
     <Switch>
       <Route path="/pay/:id">

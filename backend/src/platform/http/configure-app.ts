@@ -35,6 +35,10 @@ const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+-[\w-]{8}\.\w+(\.br|\.gz)?$/;
  * The root module comes in as a parameter because platform/ never imports the app it serves.
  */
 export async function createHttpApp(config: AppConfig, root: DynamicModule): Promise<NestFastifyApplication> {
+  const spa = new SpaFallback([
+    { prefix: '/admin', distDir: join(repoRoot, 'admin-web/dist') },
+    { prefix: '', distDir: join(repoRoot, 'dashboard-web/dist') },
+  ]);
   const adapter = new FastifyAdapter({
     // One logger: nestjs-pino logs requests (see logging.ts), Fastify's own stays off.
     logger: false,
@@ -43,7 +47,7 @@ export async function createHttpApp(config: AppConfig, root: DynamicModule): Pro
     // Off unless TRUST_PROXY names the proxies: otherwise any client could forge X-Forwarded-For.
     // Fastify takes a hop count too; Nest's adapter types only list the other forms.
     trustProxy: config.trustProxy as boolean | string[],
-    frameworkErrors,
+    frameworkErrors: frameworkErrors(spa),
     clientErrorHandler,
   });
   const app = await NestFactory.create<NestFastifyApplication>(root, adapter, {
@@ -115,10 +119,6 @@ export async function createHttpApp(config: AppConfig, root: DynamicModule): Pro
   await app.register(fastifyRateLimit, rateLimitOptions(app.get(DatabasePool)));
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 4, fields: 100 } });
 
-  const spa = new SpaFallback([
-    { prefix: '/admin', distDir: join(repoRoot, 'admin-web/dist') },
-    { prefix: '', distDir: join(repoRoot, 'dashboard-web/dist') },
-  ]);
   for (const webApp of spa.available()) {
     await app.register(fastifyStatic, {
       root: webApp.distDir,

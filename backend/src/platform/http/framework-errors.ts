@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import type { SpaFallback } from './spa-fallback.js';
 
 export const HELMET_OPTIONS: HelmetOptions = {
   contentSecurityPolicy: {
@@ -30,12 +31,18 @@ const HELMET_HEADERS: Record<string, string> = (() => {
 
 /**
  * Fastify's router refuses a malformed URL (400) or an over-long parameter (414) before any hook runs;
- * these answers get the API's error shape and helmet's headers like every other.
+ * these answers get the API's error shape and helmet's headers like every other. A page's URL (a GET that
+ * is neither /api/… nor /v1) is a person's browser: it gets the web app's page with that status instead,
+ * whose router shows its not-found page, not a JSON body.
  */
-export function frameworkErrors(error: { statusCode?: number }, _request: FastifyRequest, reply: FastifyReply): void {
-  const statusCode = error.statusCode === 414 ? 414 : 400;
-  const message = statusCode === 414 ? 'The URL is too long' : 'The URL is not valid: it has a malformed percent-encoding';
-  void reply.code(statusCode).headers({ ...HELMET_HEADERS, 'cache-control': 'no-store' }).send({ statusCode, message });
+export function frameworkErrors(spa: SpaFallback) {
+  return (error: { statusCode?: number }, request: FastifyRequest, reply: FastifyReply): void => {
+    const statusCode = error.statusCode === 414 ? 414 : 400;
+    void reply.headers({ ...HELMET_HEADERS, 'cache-control': 'no-store' });
+    if (spa.serves(request)) return spa.send(request, reply, statusCode);
+    const message = statusCode === 414 ? 'The URL is too long' : 'The URL is not valid: it has a malformed percent-encoding';
+    void reply.code(statusCode).send({ statusCode, message });
+  };
 }
 
 /** Node's HTTP parser refuses the request (bad header bytes, headers too large, timeout): answered on the raw socket. */

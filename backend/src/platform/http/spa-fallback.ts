@@ -25,11 +25,14 @@ export class SpaFallback {
 
   serves(request: FastifyRequest): boolean {
     const path = pathOf(request.url);
-    // `/api` itself is the dashboard's API documentation page; everything below it is the API.
-    return request.method === 'GET' && !path.startsWith('/api/') && this.appFor(request.url) !== undefined;
+    // `/api` itself is the dashboard's API documentation page; everything below it is the API, as is the
+    // Stripe-compatible /v1.
+    const api = path.startsWith('/api/') || path === '/v1' || path.startsWith('/v1/');
+    return request.method === 'GET' && !api && this.appFor(request.url) !== undefined;
   }
 
-  send(request: FastifyRequest, reply: FastifyReply): void {
+  /** The app's page for the URL, with `status`: its router then shows what it has for the path (its not-found page). */
+  send(request: FastifyRequest, reply: FastifyReply, status = 200): void {
     const app = this.appFor(request.url)!;
     let html = this.indexes.get(app.prefix);
     if (html === undefined) {
@@ -37,7 +40,7 @@ export class SpaFallback {
       html = readFileSync(existsSync(shell) ? shell : join(app.distDir, 'index.html'), 'utf8');
       this.indexes.set(app.prefix, html);
     }
-    void reply.status(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    void reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   }
 
   /**
