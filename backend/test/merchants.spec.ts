@@ -87,6 +87,18 @@ describe('merchants: registration, environment, API keys, stats', () => {
     ]);
   });
 
+  it('names the environment each environment-scoped answer was served for in Tallyline-Environment', async () => {
+    const { token } = await registerMerchant(t);
+    const scoped = ['/api/merchants/current', '/api/merchants/stats', '/api/merchants/analytics?days=7', '/api/transactions', '/api/transactions?status=pending&limit=5', '/api/webhook-endpoints'];
+    const servedFor = async () => Promise.all(scoped.map(async (url) => [url, (await get(url, token)).headers['tallyline-environment']]));
+    expect(await servedFor()).toEqual(scoped.map((url) => [url, 'production']));
+    const switched = await t.request({ method: 'PATCH', url: '/api/merchants/environment', headers: bearer(token), payload: { environment: 'staging' } });
+    expect([switched.json().environment, switched.headers['tallyline-environment']]).toEqual(['staging', 'staging']);
+    expect(await servedFor()).toEqual(scoped.map((url) => [url, 'staging']));
+    // Not environment-scoped: no header.
+    expect((await get('/api/payment-methods', token)).headers['tallyline-environment']).toBeUndefined();
+  });
+
   it('starts stats at zero', async () => {
     const { token, merchant } = await registerMerchant(t);
     expect((await get('/api/merchants/stats', token)).json()).toEqual({

@@ -9,3 +9,4 @@ export * from './payments/client-api.js';
 export * from './payments/index.js';
 export * from './crypto-payments.js';
 export * from './webhooks.js';
+export * from './environment-header.js';

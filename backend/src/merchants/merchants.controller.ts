@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Param, Patch, Post } from '@nestjs/common';
+import { Body, Controller, Get, Param, Patch, Post, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import {
@@ -8,9 +8,11 @@ import {
   type ApiKey,
   type Merchant,
 } from '@tallyline/contracts';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { CurrentUser, Roles, type AuthUser } from '../platform/auth/auth.decorators.js';
 import type { CommandContext } from '../platform/commands/command-context.js';
+import { servedFor } from '../platform/http/environment-header.js';
 import { Ctx } from '../platform/http/request-context.js';
 import { ApiZodBody, zodPipe } from '../platform/http/zod-validation.js';
 import { MerchantQueries } from './merchant-queries.js';
@@ -43,8 +45,9 @@ export class MerchantsController {
   }
 
   @Get('current')
-  current(@CurrentUser() user: AuthUser): Promise<Merchant> {
-    return this.queries.current(user.userId);
+  async current(@CurrentUser() user: AuthUser, @Res({ passthrough: true }) reply: FastifyReply): Promise<Merchant> {
+    const merchant = await this.queries.current(user.userId);
+    return servedFor(reply, merchant.environment, merchant);
   }
 
   @Patch('environment')
@@ -53,9 +56,11 @@ export class MerchantsController {
     @Body(zodPipe(environmentChangeSchema)) body: z.output<typeof environmentChangeSchema>,
     @CurrentUser() user: AuthUser,
     @Ctx() ctx: CommandContext,
+    @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Merchant> {
     await this.commandBus.execute(new SwitchEnvironment(user.userId, body.environment, ctx));
-    return this.queries.current(user.userId);
+    const merchant = await this.queries.current(user.userId);
+    return servedFor(reply, merchant.environment, merchant);
   }
 
   @Get('api-keys')

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import {
@@ -10,11 +10,13 @@ import {
   type WebhookEndpoint,
   type WebhookReplayResult,
 } from '@tallyline/contracts';
+import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import { MerchantQueries } from '../merchants/index.js';
 import { AcceptsApiKey, CurrentApiKey, Roles, type ApiKeyPrincipal } from '../platform/auth/auth.decorators.js';
 import type { AuthenticatedRequest } from '../platform/auth/authenticated-request.js';
 import type { CommandContext } from '../platform/commands/command-context.js';
+import { servedFor } from '../platform/http/environment-header.js';
 import { Ctx } from '../platform/http/request-context.js';
 import { ApiZodBody, zodPipe } from '../platform/http/zod-validation.js';
 import { CreateWebhookEndpoint } from './create-webhook-endpoint/create-webhook-endpoint.command.js';
@@ -71,9 +73,13 @@ export class WebhookEndpointsController {
   }
 
   @Get()
-  async list(@CurrentApiKey() key: ApiKeyPrincipal | undefined, @Req() request: AuthenticatedRequest): Promise<WebhookEndpoint[]> {
+  async list(
+    @CurrentApiKey() key: ApiKeyPrincipal | undefined,
+    @Req() request: AuthenticatedRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<WebhookEndpoint[]> {
     const { merchantId, environment } = await this.callerOf(key, request);
-    return this.queries.list(merchantId, environment);
+    return servedFor(reply, environment, await this.queries.list(merchantId, environment));
   }
 
   @Get(':id')

@@ -1,8 +1,10 @@
-import { Controller, Get, Query } from '@nestjs/common';
+import { Controller, Get, Query, Res } from '@nestjs/common';
 import { ApiQuery, ApiTags } from '@nestjs/swagger';
 import { ANALYTICS_MAX_DAYS, analyticsQuerySchema, type AnalyticsQuery, type MerchantAnalytics, type MerchantStats } from '@tallyline/contracts';
+import type { FastifyReply } from 'fastify';
 import { MerchantQueries } from '../../merchants/index.js';
 import { CurrentUser, Roles, type AuthUser } from '../../platform/auth/auth.decorators.js';
+import { servedFor } from '../../platform/http/environment-header.js';
 import { zodPipe } from '../../platform/http/zod-validation.js';
 import { PaymentAnalyticsQueries } from './payment-analytics.queries.js';
 import { PaymentStatsQueries } from './payment-stats.queries.js';
@@ -19,15 +21,20 @@ export class PaymentStatsController {
   ) {}
 
   @Get('stats')
-  async stats(@CurrentUser() user: AuthUser): Promise<MerchantStats> {
-    return this.queries.ofCurrentEnvironment(user.userId);
+  async stats(@CurrentUser() user: AuthUser, @Res({ passthrough: true }) reply: FastifyReply): Promise<MerchantStats> {
+    const stats = await this.queries.ofCurrentEnvironment(user.userId);
+    return servedFor(reply, stats.environment, stats);
   }
 
   /** Daily revenue and volume over the last `days` UTC days (today included), and method and country shares. */
   @Get('analytics')
   @ApiQuery({ name: 'days', required: false, type: Number, description: `1 to ${ANALYTICS_MAX_DAYS}, default 30` })
-  async analytics(@Query(zodPipe(analyticsQuerySchema)) query: AnalyticsQuery, @CurrentUser() user: AuthUser): Promise<MerchantAnalytics> {
+  async analytics(
+    @Query(zodPipe(analyticsQuerySchema)) query: AnalyticsQuery,
+    @CurrentUser() user: AuthUser,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<MerchantAnalytics> {
     const merchant = await this.merchants.current(user.userId);
-    return this.analyticsQueries.of(merchant.id, merchant.environment, query.days);
+    return servedFor(reply, merchant.environment, await this.analyticsQueries.of(merchant.id, merchant.environment, query.days));
   }
 }

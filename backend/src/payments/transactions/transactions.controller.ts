@@ -1,12 +1,14 @@
-import { applyDecorators, Controller, Get, Query, StreamableFile } from '@nestjs/common';
+import { applyDecorators, Controller, Get, Query, Res, StreamableFile } from '@nestjs/common';
 import { ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import {
   PAYMENT_METHOD_TYPES,
   PAYMENT_STATUSES,
   TRANSACTION_PERIODS,
   transactionExportQuerySchema, transactionListQuerySchema, type TransactionFilter, type TransactionListQuery, type TransactionPage } from '@tallyline/contracts';
+import type { FastifyReply } from 'fastify';
 import { MerchantQueries } from '../../merchants/index.js';
 import { CurrentUser, Roles, type AuthUser } from '../../platform/auth/auth.decorators.js';
+import { servedFor } from '../../platform/http/environment-header.js';
 import { zodPipe } from '../../platform/http/zod-validation.js';
 import { transactionsCsv } from './transactions-csv.js';
 import { TransactionQueries } from './transactions.queries.js';
@@ -47,9 +49,14 @@ export class TransactionsController {
   @FilterParams()
   @ApiQuery({ name: 'limit', required: false, type: Number, description: '1 to 100, default 20' })
   @ApiQuery({ name: 'cursor', required: false, description: 'nextCursor of the previous page' })
-  async list(@Query(zodPipe(transactionListQuerySchema)) query: TransactionListQuery, @CurrentUser() user: AuthUser): Promise<TransactionPage> {
+  async list(
+    @Query(zodPipe(transactionListQuerySchema)) query: TransactionListQuery,
+    @CurrentUser() user: AuthUser,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<TransactionPage> {
     const { limit, cursor, ...filter } = query;
-    return this.queries.pageOfCurrentEnvironment(user.userId, filter, limit, cursor);
+    const { page, environment } = await this.queries.pageOfCurrentEnvironment(user.userId, filter, limit, cursor);
+    return servedFor(reply, environment, page);
   }
 
   /** Every matching transaction (not one page), streamed from the database in keyset batches. */

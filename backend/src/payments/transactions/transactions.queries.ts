@@ -74,18 +74,19 @@ export class TransactionQueries {
   /**
    * A page in the merchant's current environment, read with the merchant in one statement (the merchant
    * row, then its page through LATERAL, each filter's index as before); an unknown merchant is a 404, as
-   * MerchantQueries.current has it.
+   * MerchantQueries.current has it. With the environment the page is of, read in that same statement.
    */
-  async pageOfCurrentEnvironment(merchantId: string, filter: TransactionFilter, limit: number, cursor?: string): Promise<TransactionPage> {
+  async pageOfCurrentEnvironment(merchantId: string, filter: TransactionFilter, limit: number, cursor?: string): Promise<{ page: TransactionPage; environment: Environment }> {
     const after = cursor === undefined ? undefined : decodeCursor(cursor);
     const { sql, values } = pageStatement({ merchantId, environment: 'm.environment' }, filter, limit + 1, after);
-    const { rows } = await this.pool.query<{ [K in keyof TransactionRow]: TransactionRow[K] | null }>(
-      `SELECT p.* FROM merchants m LEFT JOIN LATERAL (${sql}) p ON true WHERE m.id = $1 ORDER BY p."createdAt" DESC, p.id DESC`,
+    const { rows } = await this.pool.query<{ [K in keyof TransactionRow]: TransactionRow[K] | null } & { pageEnvironment: Environment }>(
+      `SELECT m.environment AS "pageEnvironment", p.* FROM merchants m LEFT JOIN LATERAL (${sql}) p ON true WHERE m.id = $1 ORDER BY p."createdAt" DESC, p.id DESC`,
       values,
     );
-    if (!rows.length) throw new DomainError('not_found', MERCHANT_MESSAGES.notFound);
+    const first = rows[0];
+    if (!first) throw new DomainError('not_found', MERCHANT_MESSAGES.notFound);
     // A merchant without a match comes back as one row of nulls (the LEFT JOIN).
-    return this.pageOf(rows[0]!.id === null ? [] : (rows as TransactionRow[]), limit);
+    return { page: this.pageOf(first.id === null ? [] : (rows as TransactionRow[]), limit), environment: first.pageEnvironment };
   }
 
   /** `rows` holds up to one more than the page: its presence says there is a next page. */

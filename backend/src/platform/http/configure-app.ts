@@ -10,6 +10,7 @@ import { NotFoundException, type DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { ENVIRONMENT_HEADER } from '@tallyline/contracts';
 import type { AppConfig } from '../config/app-config.js';
 import { DatabasePool } from '../database/database-pool.js';
 import { Logger } from 'nestjs-pino';
@@ -100,7 +101,7 @@ export async function createHttpApp(config: AppConfig, root: DynamicModule): Pro
     origin: config.corsOrigins,
     credentials: true,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    exposedHeaders: ['Content-Range', 'ETag', 'Retry-After', 'X-Request-Id'],
+    exposedHeaders: ['Content-Range', 'ETag', 'Retry-After', 'X-Request-Id', ENVIRONMENT_HEADER],
     // An OPTIONS without Origin is no browser's preflight but a client asking what the API allows: a 204
     // listing the methods (and no Access-Control-Allow-Origin), not the plugin's plain-text 400.
     strictPreflight: false,
