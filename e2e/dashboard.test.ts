@@ -305,11 +305,35 @@ describe('the merchant dashboard against the real app', () => {
     await tabA.context().close();
   });
 
+  /**
+   * Records, at every change of the page, what a person would see together: the badge's environment and
+   * whether the transactions list is production's (it holds Pat Pending) or staging's (none yet). Read with
+   * `mismatches`: the moments one environment's list showed under the other's badge.
+   */
+  async function watchBadgeAndList(page: Page) {
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { badgeAndList: string[] }).badgeAndList = seen;
+      const record = () => {
+        const badge = document.querySelector('[data-testid="environment-badge"]')?.getAttribute('data-environment') ?? '-';
+        const table = document.querySelector('main')?.textContent ?? '';
+        const list = table.includes('Pat Pending') ? 'production' : table.includes('No transactions found') ? 'staging' : '-';
+        const now = `${badge} / ${list}`;
+        if (seen.at(-1) !== now) seen.push(now);
+      };
+      record();
+      new MutationObserver(record).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+    });
+  }
+  const mismatches = async (page: Page) =>
+    (await page.evaluate(() => (window as unknown as { badgeAndList: string[] }).badgeAndList)).filter((seen) => seen === 'staging / production' || seen === 'production / staging');
+
   it('two tabs: a stale tab’s lists and badge follow a switch made in the other, on a refetch and on focus', async () => {
     await setEnvironment('production');
     const [tabA, tabB] = await twoTabs('/dashboard/transactions');
     const tableA = tabA.getByTestId('transactions-table');
     await tableA.getByText(merchant.pending).waitFor();
+    await watchBadgeAndList(tabA);
     await tabB.getByRole('button', { name: 'Switch to staging' }).click();
     await badgeSays(tabB, 'staging');
     // Tab A fetches its list again (a filter here; a refund does the same): staging's list, under staging's badge.
@@ -323,6 +347,8 @@ describe('the merchant dashboard against the real app', () => {
     await tabA.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
     await badgeSays(tabA, 'production');
     await tableA.getByText('Pat Pending').waitFor();
+    // At no moment did tab A show one environment's list under the other's badge.
+    assert.deepEqual(await mismatches(tabA), []);
     await tabA.context().close();
   });
 

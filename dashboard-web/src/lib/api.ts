@@ -1,4 +1,6 @@
+import type { Environment } from '@tallyline/contracts';
 import { AUTH_TOKEN_KEY } from '@tallyline/contracts/auth-token';
+import { ENVIRONMENT_HEADER } from '@tallyline/contracts/environment-header';
 
 export interface FieldError {
   field: string;
@@ -53,6 +55,16 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
+let servedEnvironmentListener: ((environment: Environment) => void) | undefined;
+
+/**
+ * Called with the environment an environment-scoped answer was served for (its Tallyline-Environment header),
+ * before the answer is handed to its caller: lib/query-client.ts compares it with the badge.
+ */
+export function onServedEnvironment(listener: (environment: Environment) => void): void {
+  servedEnvironmentListener = listener;
+}
+
 /** Every call sends credentials and the stored bearer token; non-OK answers throw an ApiError. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
@@ -67,6 +79,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const response = await fetch(path, { method: options.method ?? 'GET', headers, ...(body === undefined ? {} : { body }), credentials: 'include' });
   const text = await response.text();
   if (!response.ok) throw new ApiError(response.status, text, response.statusText);
+  const served = response.headers.get(ENVIRONMENT_HEADER);
+  if (served === 'production' || served === 'staging') servedEnvironmentListener?.(served);
   return (text ? JSON.parse(text) : undefined) as T;
 }
 

@@ -83,7 +83,9 @@ export default function DashboardPage() {
           Dashboard <Box component="span" sx={{ color: 'text.secondary', fontWeight: 500 }}>· {TITLES[tab]}</Box>
         </Typography>
         <DisabledEndpointsBanner />
-        <TabContent tab={tab} user={user} merchant={merchant} />
+        {/* Mounted afresh when the environment changes (switched here or in another tab, lib/query-client.ts): a
+            list kept on screen while its next page loads (keepPreviousData) is then not the other environment's. */}
+        <TabContent key={merchant.environment} tab={tab} user={user} merchant={merchant} />
       </DashboardShell>
     );
   return (
