@@ -9,6 +9,7 @@ import {
   type TransactionFilter,
   type TransactionPage,
 } from '@tallyline/contracts';
+import { folded, foldedPattern } from '../../platform/database/accent-free.js';
 import { DatabasePool } from '../../platform/database/database-pool.js';
 import { DomainError } from '../../platform/domain-error.js';
 import { decodeCursor, encodeCursor } from '../payments.queries.js';
@@ -57,9 +58,6 @@ export function toTransaction(view: TransactionRow): Transaction {
     createdAt: view.createdAt.toISOString(),
   };
 }
-
-/** `%`, `_` and the escape character itself match literally in a LIKE pattern. */
-const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /**
  * The transactions tab: one merchant's payments in one environment, filtered, newest first, in
@@ -148,18 +146,19 @@ const ID_PREFIX = /^[0-9a-f-]{1,36}$/i;
 
 /**
  * `q` matches the beginning of the customer's e-mail, of the customer's name or of its last word (a
- * surname), or of the payment id, whatever the case; `%` and `_` are plain characters. Each is one
- * range of an index that also holds the page's order (migration 1700000001380): a search reads its
- * matches from the indexes, never the table.
+ * surname), or of the payment id, ignoring accents and case on both sides ("jose" finds "José",
+ * "MÜLLER" finds "Muller"); `%` and `_` are plain characters. Each is one range of an index of the
+ * folded text that also holds the page's order (migrations 1700000001380 and 1700000001480, whose
+ * index expressions these must match): a search reads its matches from the indexes, never the table.
  */
 function searchBranches(q: string, values: unknown[]): string[] {
-  // Lowered by PostgreSQL, as the indexed columns are: the same rules for every alphabet.
-  values.push(`${likeLiteral(q)}%`);
-  const prefix = `lower($${values.length})`;
+  // Folded and escaped by PostgreSQL, as the indexed columns are: the same rules for every alphabet.
+  values.push(q);
+  const prefix = foldedPattern(`$${values.length}::text`, 'prefix');
   const branches = [
-    `lower(p.customer_email) LIKE ${prefix}`,
-    `lower(p.customer_name) LIKE ${prefix}`,
-    `lower(substring(p.customer_name from '(\\S+)\\s*$')) LIKE ${prefix}`,
+    `${folded('p.customer_email')} LIKE ${prefix}`,
+    `${folded('p.customer_name')} LIKE ${prefix}`,
+    `${folded(`substring(p.customer_name from '(\\S+)\\s*$')`)} LIKE ${prefix}`,
   ];
   const digits = q.replace(/-/g, '');
   if (ID_PREFIX.test(q) && digits.length > 0 && digits.length <= 32) {

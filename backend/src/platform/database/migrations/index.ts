@@ -27,6 +27,7 @@ import { DisputeRevenue1700000001400 } from './1700000001400-dispute-revenue.js'
 import { SandboxSingleUseTokens1700000001420 } from './1700000001420-sandbox-single-use-tokens.js';
 import { Unaccent1700000001440 } from './1700000001440-unaccent.js';
 import { DailyAttempted1700000001460 } from './1700000001460-daily-attempted.js';
+import { AccentFreeTransactionSearch1700000001480 } from './1700000001480-accent-free-transaction-search.js';
 
 type MigrationClass = new () => MigrationInterface;
 
@@ -76,4 +77,5 @@ export const migrations = [
   SandboxSingleUseTokens1700000001420,
   Unaccent1700000001440,
   DailyAttempted1700000001460,
+  AccentFreeTransactionSearch1700000001480,
 ].map(untimed);
