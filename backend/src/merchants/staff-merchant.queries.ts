@@ -35,7 +35,7 @@ export class StaffMerchantQueries {
 
   async list({ sort, range, filter }: ListQuery<z.infer<typeof merchantFilterSchema>>): Promise<{ rows: AdminMerchant[]; total: number }> {
     const builder = this.merchants.createQueryBuilder('m');
-    if (filter.q?.trim()) builder.andWhere(`(${accentFreeMatch('lower(m.company_name)')} OR lower(m.email) LIKE :q)`, { q: likePattern(filter.q.trim()) });
+    if (filter.q?.trim()) builder.andWhere(`(${accentFreeMatch('m.company_name')} OR lower(m.email) LIKE :q)`, { q: likePattern(filter.q.trim()), searchText: filter.q.trim() });
     if (filter.environment) builder.andWhere('m.environment = :environment', { environment: filter.environment });
     if (filter.isActive !== undefined) builder.andWhere('m.is_active = :isActive', { isActive: filter.isActive });
     if (filter.businessType) builder.andWhere('m.business_type = :businessType', { businessType: filter.businessType });

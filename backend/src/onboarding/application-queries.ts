@@ -55,7 +55,7 @@ export class ApplicationQueries {
     const query = this.applications.createQueryBuilder('a');
     // The reference too: it is what an applicant quotes (their confirmation e-mail carries it). Matched
     // on its own column, so rows projected before this need no replay.
-    if (filter.q?.trim()) query.andWhere(`(${accentFreeMatch('a.search_text')} OR lower(a.reference) LIKE :q)`, { q: likePattern(filter.q.trim()) });
+    if (filter.q?.trim()) query.andWhere(`(${accentFreeMatch('a.search_text')} OR lower(a.reference) LIKE :q)`, { q: likePattern(filter.q.trim()), searchText: filter.q.trim() });
     if (filter.status) query.andWhere('a.status IN (:...statuses)', { statuses: filter.status.length ? filter.status : [null] });
     if (filter.formType) query.andWhere('a.form_type IN (:...formTypes)', { formTypes: filter.formType.length ? filter.formType : [null] });
     if (filter.id) query.andWhere('a.id IN (:...ids)', { ids: filter.id.length ? filter.id : [null] });

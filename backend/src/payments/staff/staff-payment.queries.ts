@@ -79,7 +79,7 @@ export class StaffPaymentQueries {
       // An id is matched without its dashes, so one pasted from a gateway reference or a log line without them is found too.
       const idDigits = q.replaceAll('-', '');
       const byId = idDigits ? "replace(p.id::text, '-', '') LIKE :idDigits OR " : '';
-      query.andWhere(`(${byId}lower(p.order_id) LIKE :q OR ${accentFreeMatch('lower(p.customer_name)')} OR lower(p.customer_email) LIKE :q)`, { q: likePattern(q), idDigits: likePattern(idDigits) });
+      query.andWhere(`(${byId}lower(p.order_id) LIKE :q OR ${accentFreeMatch('p.customer_name')} OR lower(p.customer_email) LIKE :q)`, { q: likePattern(q), searchText: q, idDigits: likePattern(idDigits) });
     }
     if (filter.id) query.andWhere('p.id IN (:...ids)', { ids: filter.id.length ? filter.id : [null] });
     query.orderBy(sort.column, sort.order).addOrderBy('p.id', sort.order);

@@ -1,4 +1,5 @@
 import { z, type ZodType } from 'zod';
+import { folded, foldedPattern } from '../database/accent-free.js';
 import { DomainError } from '../domain-error.js';
 import { assertSafeText, toFieldErrors } from './zod-validation.js';
 
@@ -108,10 +109,11 @@ export function likePattern(text: string): string {
 }
 
 /**
- * SQL: the lower-cased `column` contains the likePattern in `:q`, accents ignored on both sides, so a
- * staff member typing "Cafe" finds "Café Ltd" and "Café" finds "Cafe" (unaccent: migration 1700000001440).
+ * SQL: `column` contains the search text as typed in `:searchText` (not `:text`: TypeORM would take `::text` casts for it), accents and case ignored on both sides, so
+ * a staff member typing "Cafe" finds "Café Ltd" and "Café" finds "Cafe" (the same folding as the
+ * dashboard's transactions search: platform/database/accent-free.ts).
  */
-export const accentFreeMatch = (column: string): string => `unaccent(${column}) LIKE unaccent(:q)`;
+export const accentFreeMatch = (column: string): string => `${folded(column)} LIKE ${foldedPattern(':searchText', 'contains')}`;
 
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
