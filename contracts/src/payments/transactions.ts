@@ -62,7 +62,7 @@ const filterShape = {
     .regex(/^[A-Za-z]{3}$/, TRANSACTION_MESSAGES.currency)
     .transform((value) => value.toUpperCase())
     .optional(),
-  /** The beginning of the customer's e-mail, name or surname (the name's last word), or of the payment id; case-insensitive. */
+  /** The beginning of the customer's e-mail, name or surname (the name's last word), or of the payment id; accents and case ignored ("Jose" finds "José"). */
   q: z
     .string({ error: TRANSACTION_MESSAGES.q })
     .trim()

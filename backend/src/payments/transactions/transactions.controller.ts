@@ -23,7 +23,7 @@ const FILTER_PARAMS: Parameters<typeof ApiQuery>[0][] = [
   { name: 'minAmount', required: false, type: Number, description: "Inclusive, in minor units of the payment's currency (10000 = 100.00), like the create call's amount" },
   { name: 'maxAmount', required: false, type: Number, description: "Inclusive, in minor units of the payment's currency" },
   { name: 'currency', required: false, description: '3-letter ISO code' },
-  { name: 'q', required: false, description: "Case-insensitive search: the beginning of the customer's e-mail, of the customer's name or of its last word, or of the payment id" },
+  { name: 'q', required: false, description: "Search ignoring accents and case (\"Jose\" finds \"José\"): the beginning of the customer's e-mail, of the customer's name or of its last word, or of the payment id" },
 ];
 const FilterParams = () => applyDecorators(...FILTER_PARAMS.map((param) => ApiQuery(param)));
 
