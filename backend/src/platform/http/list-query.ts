@@ -1,5 +1,5 @@
 import { z, type ZodType } from 'zod';
-import { folded, foldedPattern } from '../database/accent-free.js';
+import { foldedForScan, foldedPattern } from '../database/accent-free.js';
 import { DomainError } from '../domain-error.js';
 import { assertSafeText, toFieldErrors } from './zod-validation.js';
 
@@ -109,11 +109,12 @@ export function likePattern(text: string): string {
 }
 
 /**
- * SQL: `column` contains the search text as typed in `:searchText` (not `:text`: TypeORM would take `::text` casts for it), accents and case ignored on both sides, so
- * a staff member typing "Cafe" finds "Café Ltd" and "Café" finds "Cafe" (the same folding as the
- * dashboard's transactions search: platform/database/accent-free.ts).
+ * SQL: `column` contains the search text as typed, in `:searchText`, accents and case ignored on both
+ * sides, so a staff member typing "Cafe" finds "Café Ltd" and "Café" finds "Cafe" (the folding of the
+ * dashboard's transactions search: platform/database/accent-free.ts). Not named `:text`: TypeORM would
+ * take the `::text` of a cast for it.
  */
-export const accentFreeMatch = (column: string): string => `${folded(column)} LIKE ${foldedPattern(':searchText', 'contains')}`;
+export const accentFreeMatch = (column: string): string => `${foldedForScan(column)} LIKE ${foldedPattern(':searchText', 'contains')}`;
 
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
