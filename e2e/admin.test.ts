@@ -136,6 +136,25 @@ describe('back-office: staff review of merchant applications', () => {
     }
   });
 
+  it('an unknown address opened signed out goes to the sign-in form once, and signed in says Not Found', async () => {
+    const other = await browser.newPage();
+    let moves = 0;
+    other.on('framenavigated', (frame) => {
+      if (frame === other.mainFrame()) moves++;
+    });
+    await other.goto(server.url + '/admin/no-such-page');
+    await other.getByRole('button', { name: 'Sign in' }).waitFor();
+    // react-admin's own not-found page logged out, the form never showed and the page moved ~60 times a second.
+    await other.waitForTimeout(1_500);
+    assert.match(other.url(), /\/admin\/login$/);
+    assert.ok(moves <= 6, `${moves} moves`); // as many as /admin itself takes to reach the form
+    assert.equal(await other.getByRole('menuitem', { name: 'Applications' }).count(), 0);
+    await signIn(other, STAFF.email, STAFF.password);
+    await other.waitForURL(/\/admin\/no-such-page$/);
+    await other.getByText('Either you typed a wrong URL, or you followed a bad link.').waitFor();
+    await other.close();
+  });
+
   it('refuses a merchant account with a clear message', async () => {
     const merchant = await registerMerchant(server.url);
     const other = await browser.newPage();

@@ -10,6 +10,7 @@ import events from './events';
 import { en } from './i18n/en';
 import { i18nProvider } from './i18n/i18nProvider';
 import { StaffLayout } from './layout/StaffLayout';
+import { StaffNotFound } from './layout/StaffNotFound';
 import merchants from './merchants';
 import payments from './payments';
 import { darkTheme, lightTheme } from './theme';
@@ -41,6 +42,7 @@ export function App() {
               loginPage={LoginPage}
               dashboard={Dashboard}
               layout={StaffLayout}
+              catchAll={StaffNotFound}
               notification={SpecNotification}
               lightTheme={lightTheme}
               darkTheme={darkTheme}
