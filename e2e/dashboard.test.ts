@@ -30,8 +30,8 @@ describe('the merchant dashboard against the real app', () => {
 
   const api = <T>(path: string, body?: unknown, token = merchant.token) => callApi<T>(app.server.url, path, body, token);
 
-  /** A payment in the merchant's current environment, paid with the approving card unless `pending`. */
-  async function payment(amount: number, extra: Record<string, unknown>, pending = false, owner = merchant.token, card = APPROVE_CARD): Promise<string> {
+  /** A payment in the owner's (by default the merchant's) current environment, paid with `card` unless `pending`. */
+  async function payment(amount: number, extra: Record<string, unknown>, { pending = false, owner = merchant.token, card = APPROVE_CARD } = {}): Promise<string> {
     const { id } = await api<{ id: string }>('/api/client/payments', {
       amount,
       currency: 'GBP',
@@ -62,7 +62,7 @@ describe('the merchant dashboard against the real app', () => {
     await api('/api/merchants/register', { companyName: merchant.company, email, website: null, businessType: 'Retail' });
     merchant.paid.push(await payment(2500, { customerCountry: 'GB', description: 'Blue mug' }));
     merchant.paid.push(await payment(150_000, { customerCountry: 'DE', paymentMethod: 'bank_transfer', customerName: 'Bert Brauer', customerEmail: 'bert@example.de' }));
-    merchant.pending = await payment(4000, { customerName: 'Pat Pending', customerEmail: 'pat@example.com' }, true);
+    merchant.pending = await payment(4000, { customerName: 'Pat Pending', customerEmail: 'pat@example.com' }, { pending: true });
   });
 
   it('overview: the stat cards and recent transactions show the payments', async () => {
@@ -377,7 +377,7 @@ describe('the merchant dashboard against the real app', () => {
 
   it('transactions: Next and Previous pressed by keyboard keep focus on a button as pages load and at the first and last page', async () => {
     // Last in the file, like the refunds above: 40 pending payments more make three pages of 20.
-    for (let i = 0; i < 40; i++) await payment(100 + i, {}, true);
+    for (let i = 0; i < 40; i++) await payment(100 + i, {}, { pending: true });
     const page = await open('/dashboard/transactions');
     await page.getByTestId('transactions-table').locator('tbody tr').nth(19).waitFor();
     await walkPagerByKeyboard(page, 'body', () => page.waitForLoadState('networkidle'));
@@ -395,7 +395,7 @@ describe('the merchant dashboard against the real app', () => {
     await page.getByRole('menu', { name: 'Notifications' }).getByText('You’re all caught up').waitFor();
     await page.keyboard.press('Escape');
 
-    const id = await payment(1234, { customerName: 'Dana Dispute' }, false, token, DISPUTE_CARD);
+    const id = await payment(1234, { customerName: 'Dana Dispute' }, { owner: token, card: DISPUTE_CARD });
     const deadline = Date.now() + 10_000;
     while ((await api<{ status: string }>(`/api/client/payments/${id}`, undefined, token)).status !== 'disputed') {
       assert.ok(Date.now() < deadline, 'the sandbox never disputed the payment');

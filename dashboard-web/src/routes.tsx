@@ -51,6 +51,12 @@ const PrecheckApplicationPage = lazy(() => import('./features/applications/route
 const ApplicationSuccessPage = lazy(() => import('./features/applications/routes/ApplicationSuccessPage'));
 
 const NotFoundPage = lazy(() => import('./features/not-found/routes/NotFoundPage'));
+const notFound = (
+  <>
+    <PageTitle>Page Not Found</PageTitle>
+    <NotFoundPage />
+  </>
+);
 
 /**
  * A path with a malformed percent-encoding (`/pay/%E0%A4%A`) names no page: the server answers it 400 with this
@@ -67,14 +73,7 @@ function decodedPath(path: string): string | null {
 
 export function AppRoutes() {
   const [path] = useLocation();
-  if (decodedPath(path) === null) {
-    return (
-      <SiteLayout>
-        <PageTitle>Page Not Found</PageTitle>
-        <NotFoundPage />
-      </SiteLayout>
-    );
-  }
+  if (decodedPath(path) === null) return <SiteLayout>{notFound}</SiteLayout>;
   return (
     <Switch>
       <Route path="/pay/:id">
@@ -114,7 +113,7 @@ export function AppRoutes() {
             <Route path="/merchant-application/form"><PageTitle>Merchant Application</PageTitle><PrecheckApplicationPage /></Route>
             <Route path="/merchant-application/success"><PageTitle>Application Submitted</PageTitle><ApplicationSuccessPage /></Route>
 
-            <Route><PageTitle>Page Not Found</PageTitle><NotFoundPage /></Route>
+            <Route>{notFound}</Route>
           </Switch>
         </SiteLayout>
       </Route>

@@ -3,6 +3,7 @@ import { act, useLayoutEffect } from 'react';
 import { beforeEach, describe, expect, it, type jest } from '@jest/globals';
 import { focusManager, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
+import { ENVIRONMENT_HEADER } from '@tallyline/contracts/environment-header';
 import { calls } from '../../test/dashboard';
 import { jsonResponse, mockFetch } from '../../test/fetch';
 import { apiRequest } from './api';
@@ -41,7 +42,7 @@ describe('the current merchant in a tab whose environment was switched in anothe
       const path = (input as string).split('?')[0];
       const scoped = (body: unknown) => {
         const response = jsonResponse(200, body);
-        response.headers.set('Tallyline-Environment', server);
+        response.headers.set(ENVIRONMENT_HEADER, server);
         return response;
       };
       if (path === '/api/auth/user') return Promise.resolve(jsonResponse(200, { id: 'u1', email: 'a@b.test' }));
