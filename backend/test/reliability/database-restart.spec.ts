@@ -15,12 +15,15 @@ describe('PostgreSQL restarted under write load', () => {
   let receiver: HttpReceiver;
   let dataDir: string;
   let app: AppProcess | undefined;
+  let load: ReturnType<typeof startLoad> | undefined;
   beforeAll(async () => {
     postgres = await startOwnPostgres();
     receiver = await HttpReceiver.start();
     dataDir = await mkdtemp(join(tmpdir(), 'tallyline-reliability-'));
   });
   afterAll(async () => {
+    // A failed test left its writers running: they would keep Jest (and CI) from ever exiting.
+    await load?.stop();
     await app?.kill();
     await receiver.close();
     await postgres.dispose();
@@ -34,8 +37,9 @@ describe('PostgreSQL restarted under write load', () => {
     const base = app.url;
     const fixture = await setUp(base, receiver, { merchants: 2, applications: 10 });
     const merchant = fixture.merchants[0]!;
-    const load = startLoad(() => base, fixture, 4);
-    await waitUntil('30 acknowledged writes before the database stops', () => load.acknowledged() >= 30);
+    load = startLoad(() => base, fixture, 4);
+    const writers = load;
+    await waitUntil('30 acknowledged writes before the database stops', () => writers.acknowledged() >= 30);
 
     await postgres.stop();
     // What a client sees meanwhile: reads, writes, sign-in and health, each answered, each a 503.
@@ -48,14 +52,20 @@ describe('PostgreSQL restarted under write load', () => {
       'GET /api/health': () => call(base, 'GET', '/api/health'),
     };
     const whileDown: Record<string, number[]> = {};
-    for (const [name, probe] of Object.entries(probes)) whileDown[name] = [(await probe()).status];
+    for (const [name, probe] of Object.entries(probes)) {
+      // A cut connection is a failure either way; the app's own output says whether it died.
+      const answer = await probe().catch((error: Error) => {
+        throw new Error(`${name} while the database was down: ${error.message} (${String(error.cause)}); the app ${app?.child.exitCode ?? app?.child.signalCode ?? 'still runs'}:\n${app?.output().slice(-4000)}`);
+      });
+      whileDown[name] = [answer.status];
+    }
     // The probes alone can take well under a second: keep the database down until a writer has met it too.
-    await waitUntil('a writer to be answered 503', () => (load.ledger.statuses[503] ?? 0) > 0, 60_000);
-    const writesBeforeRestart = load.acknowledged();
+    await waitUntil('a writer to be answered 503', () => (writers.ledger.statuses[503] ?? 0) > 0, 60_000);
+    const writesBeforeRestart = writers.acknowledged();
     await postgres.start();
 
-    await waitUntil('30 acknowledged writes after the database is back', () => load.acknowledged() >= writesBeforeRestart + 30);
-    const ledger = await load.stop();
+    await waitUntil('30 acknowledged writes after the database is back', () => writers.acknowledged() >= writesBeforeRestart + 30);
+    const ledger = await writers.stop();
     console.log(`answers while it ran: ${JSON.stringify(ledger.statuses)}`);
     expect(whileDown).toEqual(Object.fromEntries(Object.keys(probes).map((name) => [name, [503]])));
     expect(ledger.serverErrors).toEqual([]);
