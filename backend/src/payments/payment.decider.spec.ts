@@ -314,4 +314,9 @@ describe('a refund id that was already settled', () => {
     const history = [created, attempted, completed, refundRequested('r1', 2500), refundCompleted('r1', 2500)];
     expect(() => when(history, refund('r1', 2500))).toThrow(expect.objectContaining({ code: 'conflict', message: 'This refund was already made' }));
   });
+
+  it('given r1 refunded everything, when r1 is requested again, then it is the same conflict, not "only completed payments" (a 400 to a racing retry)', () => {
+    const history = [created, attempted, completed, refundRequested('r1', 10000), refundCompleted('r1', 10000)];
+    expect(() => when(history, refund('r1', null))).toThrow(expect.objectContaining({ code: 'conflict', message: 'This refund was already made' }));
+  });
 });

@@ -189,9 +189,11 @@ function cancel(command: CancelPaymentCommand, state: PaymentState): PaymentEven
 /** Only completed payments, one refund at a time, and the refunds never add up past the amount. */
 function requestRefund(command: RequestRefundCommand, state: PaymentState): PaymentEvent[] {
   const payment = existingPayment(state);
+  // First: a repeat of a refund already made (a retried Idempotency-Key racing) is the same conflict
+  // whatever that refund did to the status, even when it refunded everything.
+  if (payment.settledRefunds[command.refundId]) throw new DomainError('conflict', PAYMENT_MESSAGES.refundAlreadyMade);
   if (payment.status === 'disputed') throw new DomainError('illegal_state', PAYMENT_MESSAGES.refundDisputed);
   if (payment.status !== 'completed') throw new DomainError('illegal_state', PAYMENT_MESSAGES.refundOnlyCompleted);
-  if (payment.settledRefunds[command.refundId]) throw new DomainError('conflict', PAYMENT_MESSAGES.refundAlreadyMade);
   if (payment.refund) throw new DomainError('conflict', PAYMENT_MESSAGES.refundInProgress);
   const refundable = payment.created.amountMinor - payment.refundedMinor;
   const amountMinor = command.amountMinor ?? refundable;
