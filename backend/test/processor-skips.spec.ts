@@ -121,18 +121,28 @@ describe('processors skipping the events they do not handle', () => {
     expect(await runner.waitFor(last, 20_000)).toBe(true);
     expect(await applied('late')).toBe(1200);
 
-    // Unshared, each of the four would read every append itself. A loaded machine can add reads of
-    // its own (an append briefly held back is polled for by each subscriber), so the fewest reads an
-    // append needed over a few appends is what shows the sharing.
-    const reads = jest.spyOn(store, 'readAll');
-    const perAppend: number[] = [];
-    for (let i = 1; i <= 5 && !perAppend.includes(1); i++) {
-      reads.mockClear();
+    // Unshared, each of the four would read every append itself. An append held back by a transaction
+    // still running elsewhere on the server (other test files, under CI's load) is first read as nothing,
+    // and then each subscriber polls for it on its own: such a round says nothing about the sharing, so
+    // the first round without an empty read is the one judged.
+    const readAll = store.readAll.bind(store);
+    let reads = 0;
+    let emptyReads = 0;
+    jest.spyOn(store, 'readAll').mockImplementation(async (after, limit) => {
+      const events = await readAll(after, limit);
+      reads++;
+      if (events.length === 0) emptyReads++;
+      return events;
+    });
+    let judged: number | undefined;
+    for (let i = 1; i <= 20 && judged === undefined; i++) {
+      reads = 0;
+      emptyReads = 0;
       const next = await append('Deposited');
       expect(await runner.waitFor(next.lastPosition)).toBe(true);
       for (const processor of [...running, late]) expect(await applied(processor.name)).toBe(1200 + i);
-      perAppend.push(reads.mock.calls.length);
+      if (emptyReads === 0) judged = reads;
     }
-    expect(Math.min(...perAppend)).toBe(1);
+    expect(judged).toBe(1);
   });
 });
