@@ -1,4 +1,4 @@
-import type { AnalyticsDay, PaymentMethodType, PaymentStatus } from '@tallyline/contracts';
+import { currencyExponent, type AnalyticsDay, type PaymentMethodType, type PaymentStatus } from '@tallyline/contracts';
 
 /** Spec §9: en-US formatting; a merchant without payments has no currency yet, so USD. */
 export function formatMoney(amount: number | string, currency: string | null): string {
@@ -35,7 +35,7 @@ export function countryName(code: string | null): string {
   }
 }
 
-/** 30 days counted as the stat cards count: the main currency, revenue net, the average of what completed payments took. */
+/** 30 days counted as the stat cards count, money in minor units: the main currency, revenue net, the average of what completed payments took. */
 interface Window30 {
   revenue: number;
   attempted: number;
@@ -43,13 +43,16 @@ interface Window30 {
   completedAmount: number;
 }
 
-function sum(days: AnalyticsDay[]): Window30 {
+function sum(days: AnalyticsDay[], currency: string): Window30 {
+  // The answer's amounts are major units: added as integers of minor units, 0.1 + 0.2 is 30, not 30.000000000000004.
+  const scale = 10 ** currencyExponent(currency);
+  const minor = (major: number) => Math.round(major * scale);
   const total: Window30 = { revenue: 0, attempted: 0, completed: 0, completedAmount: 0 };
   for (const day of days) {
-    total.revenue += day.revenue;
+    total.revenue += minor(day.revenue);
     total.attempted += day.inCurrency.attempted;
     total.completed += day.inCurrency.completed;
-    total.completedAmount += day.inCurrency.completedAmount;
+    total.completedAmount += minor(day.inCurrency.completedAmount);
   }
   return total;
 }
@@ -79,9 +82,10 @@ function change(current: number, previous: number): string {
  * reached the gateway). Success rate and average are ratios, so each window's own ratio; the success
  * rate's change is in percentage points (87.8% then 85.4% is -2.4%), as a reader of a rate expects.
  */
-export function monthOverMonth(daily: AnalyticsDay[]): Growth {
-  const current = sum(daily.slice(-30));
-  const previous = sum(daily.slice(0, Math.max(0, daily.length - 30)));
+export function monthOverMonth(daily: AnalyticsDay[], currency: string | null): Growth {
+  // Without a currency there were no payments: every amount is 0 in any of them.
+  const current = sum(daily.slice(-30), currency ?? 'USD');
+  const previous = sum(daily.slice(0, Math.max(0, daily.length - 30)), currency ?? 'USD');
   const rate = (w: Window30) => (w.attempted ? (w.completed / w.attempted) * 100 : 0);
   const average = (w: Window30) => (w.completed ? w.completedAmount / w.completed : 0);
   return {

@@ -38,7 +38,7 @@ function StatCards() {
   if (stats.error) return <LoadError error={stats.error} what="your statistics" onRetry={() => void stats.refetch()} />;
   const values = stats.data ? statValues(stats.data) : undefined;
   // Growth is secondary: if the series fails, the cards still show their figures.
-  const growth: Partial<Growth> = analytics.data ? monthOverMonth(analytics.data.daily) : analytics.error ? { revenue: '—', transactions: '—', successRate: '—', avgTransaction: '—' } : {};
+  const growth: Partial<Growth> = analytics.data ? monthOverMonth(analytics.data.daily, analytics.data.currency) : analytics.error ? { revenue: '—', transactions: '—', successRate: '—', avgTransaction: '—' } : {};
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr)' } }}>
       <StatCard title="Total Revenue" value={values?.revenue} growth={growth.revenue} />
