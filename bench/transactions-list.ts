@@ -104,7 +104,8 @@ async function loadPayments(url: string): Promise<Loaded> {
  * would find each "never received" and record it failed: 100 commands a pass, with every projection
  * handling them, while the reads are measured. The gateway would have those records: they are written as
  * it writes them (pending, result 7), so reconciliation asks about them and, as in production, records
- * nothing while the payer has not answered.
+ * nothing while the payer has not answered. Each run opens their challenge windows anew (the gateway
+ * declines one left 10 minutes): the run measures reads beside challenges that wait, not a stream of expiries.
  */
 async function recordAwaitedChallenges(pool: pg.Pool): Promise<void> {
   const challenge = OUTCOME_OF.three_d_secure;
@@ -113,10 +114,10 @@ async function recordAwaitedChallenges(pool: pg.Pool): Promise<void> {
      SELECT p.gateway_transaction_id, c.reference, $1, p.amount_minor, p.currency, $2, $3, $4
        FROM gateway_calls c JOIN payments p ON p.id = c.payment_id
       WHERE c.kind = 'attempt' AND c.state = 'requires_action' AND p.gateway_transaction_id IS NOT NULL
-     ON CONFLICT DO NOTHING`,
+     ON CONFLICT (reference) DO UPDATE SET created_at = now() WHERE sandbox_gateway_transactions.status = 'pending'`,
     [REQUEST_TYPE.sale, challenge.status, challenge.code, challenge.message],
   );
-  if (rowCount) console.log(`Recorded ${rowCount} 3-D Secure challenges awaiting their payer in the sandbox gateway, as it would have them.`);
+  if (rowCount) console.log(`Recorded ${rowCount} 3-D Secure challenges awaiting their payer in the sandbox gateway, as it would have them, their windows open.`);
 }
 
 /**

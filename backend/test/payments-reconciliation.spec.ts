@@ -4,6 +4,7 @@ import { PaymentGateway } from '../src/payments/gateway/payment-gateway.js';
 import { ProcessIpnHandler } from '../src/payments/process-ipn/process-ipn.handler.js';
 import { GatewayReconciliation, type ReconciliationReport } from '../src/payments/reconciliation/gateway-reconciliation.js';
 import { createTestApp, type TestApp } from './support/app.js';
+import { eventually } from './support/onboarding.js';
 import { bearer, registerMerchant } from './support/auth.js';
 import { cardToken, CARDS, completedPayment, createPayment, dieDuringNextSale, eventTypes, pay, paymentRow, sandboxCharges } from './support/payments.js';
 
@@ -117,6 +118,34 @@ describe('reconciliation at startup', () => {
 });
 
 describe('reconciliation with many abandoned 3-D Secure challenges', () => {
+  it('records a challenge abandoned past the gateway\'s window as failed, and stops asking about it', async () => {
+    const t = await createTestApp({ GATEWAY_RECONCILE_AFTER_MS: '0' }, { listen: true });
+    try {
+      const merchant = await registerMerchant(t);
+      const [abandoned, answering] = [await createPayment(t, merchant.token), await createPayment(t, merchant.token)];
+      for (const id of [abandoned, answering]) expect((await pay(t, id, await cardToken(t, CARDS.threeDSecure))).json()).toMatchObject({ status: 'requires_action' });
+      const db = t.app.get(DataSource);
+      // The payer of the first left the 3-D Secure page 11 minutes ago; the other is still in its window.
+      await db.query(
+        `UPDATE sandbox_gateway_transactions SET created_at = now() - interval '11 minutes'
+         WHERE reference IN (SELECT reference FROM gateway_calls WHERE payment_id = $1)`,
+        [abandoned],
+      );
+      const reconciliation = t.app.get(GatewayReconciliation);
+      expect(await reconciliation.run()).toMatchObject({ due: 2, failed: 0 });
+      // The pass's CheckTransaction or the gateway's IPN, whichever is first, records it once.
+      expect(await eventually(async () => (await paymentRow(db, abandoned))?.status === 'failed')).toBe(true);
+      expect(await paymentRow(db, abandoned)).toMatchObject({ status: 'failed', failure_reason: '3D Secure authentication expired' });
+      expect(await eventTypes(db, abandoned)).toEqual(['PaymentCreated', 'PaymentAttempted', 'PaymentRequiresAction', 'PaymentFailed']);
+      expect(await paymentRow(db, answering)).toMatchObject({ status: 'requires_action' });
+      const asked = jest.spyOn(t.app.get(PaymentGateway), 'checkTransaction');
+      expect(await reconciliation.run()).toEqual({ due: 1, settled: 0, failed: 0 });
+      expect(asked).toHaveBeenCalledTimes(1);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('asks about a call that never got its answer first, and takes the challenges in turn: a pass of 100 is never filled by the same ones', async () => {
     const t = await createTestApp({ GATEWAY_RECONCILE_AFTER_MS: '0', CHECKOUT_RATE_LIMIT: '1000' }, { listen: true });
     try {

@@ -364,6 +364,28 @@ describe('the sandbox gateway (/api/sandbox-gateway)', () => {
       expect([page.statusCode, page.body.includes('Already settled')]).toEqual([409, true]);
     });
 
+    it('a challenge left past its 10-minute window is declined when next looked at: code 1, one IPN, no late approval', async () => {
+      const reference = randomUUID();
+      const { id } = await pending(reference);
+      const leftFor = async (minutes: number) => db.query(`UPDATE sandbox_gateway_transactions SET created_at = now() - make_interval(mins => $2) WHERE id = $1`, [id, minutes]);
+      await leftFor(9);
+      expect((await call('CheckTransaction', { ...KEY, TransactionId: id })).json().Result.Code).toBe(7);
+      await leftFor(11);
+      const page = await t.request({ method: 'GET', url: `/api/sandbox-gateway/3ds/${id}` });
+      expect([page.statusCode, page.body.includes('3D Secure authentication expired')]).toEqual([409, true]);
+      const check = (await call('CheckTransaction', { ...KEY, Request: { References: { Merchant: reference } } })).json();
+      expect([check.Result, check.Transaction.Status, check.Async]).toEqual([{ Code: 1, Message: '3D Secure authentication expired' }, 'declined', undefined]);
+      // The payer answering late is returned to the shop, and the sale stays declined.
+      expect((await submit(id, 'approve')).headers.location).toBe(`https://shop.test/3ds-done?order=7&TransactionId=${id}`);
+      expect((await call('CheckTransaction', { ...KEY, TransactionId: id })).json().Result.Code).toBe(1);
+      expect((await call('PayWithToken', saleBody('tok_x', reference, 12345))).json().Result.Code).toBe(1);
+      const [sent] = await ipnsOf(id);
+      expect(sent).toMatchObject({ Result_Code: 1, Result_Message: '3D Secure authentication expired', References_Merchant: reference });
+      // Expired once, announced once: a later IPN has passed through without a second one about it.
+      await ipnsOf((await pay('4111111111111111')).json().Transaction.Id as string);
+      expect(ipn.received.filter((request) => request.json.TransactionId === id)).toHaveLength(1);
+    });
+
     it('escapes what it prints', async () => {
       // A token row as a hostile gateway database could hold it: the page must print it as text.
       await db.query(`INSERT INTO sandbox_gateway_tokens (token, brand, last4, exp_month, exp_year, behaviour) VALUES ('tok_hostile', '<script>alert(1)</script>', '"&''>', 1, 2099, 'three_d_secure')`);

@@ -22,6 +22,11 @@ export interface Outcome {
 export const APPROVED: Outcome = { code: 0, message: 'Approved', status: 'approved' };
 export const DECLINED: Outcome = { code: 1, message: 'Payment declined', status: 'declined' };
 export const INVALID_CARD: Outcome = { code: 2, message: 'Invalid card details', status: 'declined' };
+/** A 3-D Secure challenge the payer left unanswered past the window: the card's bank gives up on it. */
+export const CHALLENGE_EXPIRED: Outcome = { code: 1, message: '3D Secure authentication expired', status: 'declined' };
+
+/** How long a payer has to answer a 3-D Secure challenge (the EMV 3-D Secure 2 challenge window). */
+export const CHALLENGE_WINDOW_MS = 10 * 60 * 1000;
 
 export const OUTCOME_OF: Record<CardBehaviour, Outcome> = {
   approve: APPROVED,

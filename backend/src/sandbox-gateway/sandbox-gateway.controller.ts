@@ -109,7 +109,7 @@ export class SandboxGatewayController {
     const call = parse(payWithTokenSchema, body);
     const reference = call.Request.References.Merchant;
     const token = await this.store.spendToken(call.Token, reference);
-    const { transaction, created } = await this.store.sale({
+    const { transaction: sold, created } = await this.store.sale({
       reference,
       amountMinor: call.Request.Transaction.Amount,
       currency: call.Request.Transaction.Currency,
@@ -120,6 +120,8 @@ export class SandboxGatewayController {
       ipnUrl: call.Request.Transaction.IPNURL ?? null,
       postbackUrl: call.End3DSHostPostbackURL,
     });
+    // A repeat answers the sale as it stands now (a challenge whose window closed, declined).
+    const transaction = created ? sold : ((await this.store.current({ id: sold.id }, (expired) => this.ipn.notify(expired))) ?? sold);
     // A sale waiting for 3-D Secure has no outcome yet: its IPN follows the payer's answer.
     if (created && transaction.status !== 'pending') this.ipn.notify(transaction);
     // The dispute test card: the bank disputes the approved sale a moment after it was answered.
@@ -134,7 +136,7 @@ export class SandboxGatewayController {
   async checkTransaction(@Body() body: Record<string, unknown> | undefined): Promise<unknown> {
     assertPrivateKey(body?.PrivateMerchantKey);
     const call = parse(checkTransactionSchema, body);
-    const transaction = call.TransactionId !== undefined ? await this.store.byId(call.TransactionId) : await this.store.byReference(call.Request?.References.Merchant ?? '');
+    const transaction = await this.store.current(call.TransactionId !== undefined ? { id: call.TransactionId } : { reference: call.Request?.References.Merchant ?? '' }, (expired) => this.ipn.notify(expired));
     if (!transaction) throw new GatewayRefusal(404, 'Transaction not found');
     const answer = this.answer(transaction);
     return {

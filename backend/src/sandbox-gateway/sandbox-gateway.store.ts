@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DatabasePool } from '../platform/database/database-pool.js';
 import type { CardBehaviour } from './cards.js';
-import { APPROVED, DECLINED, GatewayRefusal, REQUEST_TYPE, type Outcome } from './protocol.js';
+import { APPROVED, CHALLENGE_EXPIRED, CHALLENGE_WINDOW_MS, DECLINED, GatewayRefusal, REQUEST_TYPE, type Outcome } from './protocol.js';
 
 export interface StoredToken {
   token: string;
@@ -28,6 +28,7 @@ export interface StoredTransaction {
   postbackUrl: string | null;
   /** A chargeback the card holder's bank opened on this sale. */
   dispute: { id: string; reason: string; openedAt: Date } | null;
+  createdAt: Date;
   updatedAt: Date;
 }
 
@@ -60,6 +61,7 @@ const toTransaction = (row: Row): StoredTransaction => ({
   ipnUrl: row.ipn_url as string | null,
   postbackUrl: row.postback_url as string | null,
   dispute: row.dispute_id ? { id: row.dispute_id as string, reason: row.dispute_reason as string, openedAt: row.disputed_at as Date } : null,
+  createdAt: row.created_at as Date,
   updatedAt: row.updated_at as Date,
 });
 
@@ -151,12 +153,32 @@ export class SandboxGatewayStore {
     return { transaction: existing, created: false };
   }
 
-  /** Settles a sale waiting for 3-D Secure; null when it was not waiting (already settled, or no such sale). */
+  /**
+   * Settles a sale waiting for 3-D Secure with the payer's answer, inside the challenge window; null
+   * when it was not waiting (already settled, no such sale) or the window has closed.
+   */
   async settle(id: string, approved: boolean): Promise<StoredTransaction | null> {
     const outcome = approved ? APPROVED : DECLINED;
+    return this.settlePending(id, outcome, `created_at > now() - make_interval(secs => ${CHALLENGE_WINDOW_MS / 1000})`);
+  }
+
+  /**
+   * The transaction as it stands, by id or reference. A challenge left past its window is declined
+   * first and handed to `expired` (for its IPN), so abandoned challenges settle.
+   */
+  async current(lookup: { id: string } | { reference: string }, expired: (transaction: StoredTransaction) => void): Promise<StoredTransaction | null> {
+    const transaction = 'id' in lookup ? await this.byId(lookup.id) : await this.byReference(lookup.reference);
+    if (transaction?.status !== 'pending' || Date.now() - transaction.createdAt.getTime() < CHALLENGE_WINDOW_MS) return transaction;
+    const declined = await this.settlePending(transaction.id, CHALLENGE_EXPIRED, `created_at <= now() - make_interval(secs => ${CHALLENGE_WINDOW_MS / 1000})`);
+    if (declined) expired(declined);
+    // Null: the payer's answer (or another call's expiry) came first.
+    return declined ?? (await this.byId(transaction.id));
+  }
+
+  private async settlePending(id: string, outcome: Outcome, condition: string): Promise<StoredTransaction | null> {
     const { rows } = await this.pool.query<Row>(
       `UPDATE sandbox_gateway_transactions SET status = $2, result_code = $3, result_message = $4, updated_at = now()
-       WHERE id = $1 AND status = 'pending' RETURNING *`,
+       WHERE id = $1 AND status = 'pending' AND ${condition} RETURNING *`,
       [id, outcome.status, outcome.code, outcome.message],
     );
     return rows[0] ? toTransaction(rows[0]) : null;
