@@ -240,7 +240,10 @@ describe('the merchant dashboard against the real app', () => {
       assert.ok(overflow <= 0, `${tab} scrolls sideways by ${overflow}px`);
       await shoot(page, `${tab}-375`);
       if (tab === 'overview') {
+        // One menu button on the screen: the site header's gives way to the dashboard's.
+        assert.deepEqual(await page.getByRole('button', { name: /menu/i }).evaluateAll((buttons) => buttons.filter((b) => b.checkVisibility()).map((b) => b.getAttribute('aria-label'))), ['Open dashboard menu']);
         await page.getByRole('button', { name: 'Open dashboard menu' }).click();
+        await page.getByRole('navigation', { name: 'Site' }).getByRole('link', { name: 'Pricing' }).waitFor();
         await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Analytics' }).click();
         await page.waitForURL(/\/dashboard\/analytics$/);
       }

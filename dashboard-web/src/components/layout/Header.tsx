@@ -46,8 +46,10 @@ export function Header() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   // Mounted from the first opening on, so that closing plays the drawer's exit transition.
   const [drawerUsed, setDrawerUsed] = useState(false);
-  // The dashboard's top bar has its own switch; one badge per screen.
-  const switchable = !useLocation()[0].startsWith('/dashboard') ? merchant : null;
+  // The dashboard's top bar has its own switch and, on phones, its own menu (with these links in it):
+  // one badge and one menu button per screen.
+  const inDashboard = useLocation()[0].startsWith('/dashboard');
+  const switchable = inDashboard ? null : merchant;
 
   return (
     <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
@@ -103,7 +105,7 @@ export function Header() {
             )}
           </Box>
           <IconButton
-            sx={{ display: { xs: 'inline-flex', md: 'none' } }}
+            sx={{ display: { xs: inDashboard ? 'none' : 'inline-flex', md: 'none' } }}
             aria-label="Open menu"
             aria-controls="mobile-nav"
             aria-expanded={drawerOpen ? 'true' : 'false'}

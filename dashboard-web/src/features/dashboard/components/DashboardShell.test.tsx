@@ -70,6 +70,10 @@ describe('the dashboard menu button (phones)', () => {
     expect(button).toHaveAttribute('aria-expanded', 'true');
     const menu = document.getElementById(button.getAttribute('aria-controls') ?? '');
     expect(menu).toContainElement(screen.getAllByRole('navigation', { name: 'Dashboard' }).at(-1) ?? null);
+    // The screen's only menu on phones: the site's links and signing out are in it too.
+    expect(menu).toContainElement(screen.getByRole('navigation', { name: 'Site' }));
+    expect(screen.getByRole('navigation', { name: 'Site' })).toContainElement(screen.getByRole('link', { name: 'Pricing' }));
+    expect(menu).toContainElement(screen.getByRole('button', { name: 'Sign out' }));
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(button).toHaveAttribute('aria-expanded', 'false'));
   });

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { Avatar, Box, Drawer, IconButton, InputAdornment, List, ListItemButton, ListItemIcon, ListItemText, TextField, Tooltip, Typography } from '@mui/material';
+import { Avatar, Box, Button, Drawer, IconButton, InputAdornment, List, ListItemButton, ListItemIcon, ListItemText, TextField, Tooltip, Typography } from '@mui/material';
 import AccountBalanceWallet from '@mui/icons-material/AccountBalanceWallet';
 import BarChart from '@mui/icons-material/BarChart';
 import Clear from '@mui/icons-material/Clear';
@@ -12,6 +12,8 @@ import Settings from '@mui/icons-material/Settings';
 import { Link as RouterLink, useLocation, useSearchParams } from 'wouter';
 import type { Merchant } from '@tallyline/contracts';
 import { EnvironmentSwitch } from '../../../components/layout/EnvironmentSwitch';
+import { API_DOCS_URL, NAV_LINKS } from '../../../components/layout/nav-links';
+import { useLogout } from '../../../lib/session';
 import type { DashboardTab } from '../dashboard-tabs';
 import { NotificationsButton } from './NotificationsButton';
 
@@ -32,9 +34,43 @@ function initials(companyName: string): string {
   return words.slice(0, 2).map((word) => word[0]?.toUpperCase() ?? '').join('') || '?';
 }
 
+/** The phone drawer is the screen's only menu (the site header's button gives way to it): the site's links too. */
+function SiteLinks({ onNavigate }: { onNavigate: () => void }) {
+  return (
+    <List component="nav" aria-label="Site" dense sx={{ p: 1, borderTop: 1, borderColor: 'divider' }}>
+      {NAV_LINKS.map((link) => (
+        <ListItemButton key={link.to} component={RouterLink} to={link.to} onClick={onNavigate} sx={{ borderRadius: 1 }}>
+          <ListItemText primary={link.label} />
+        </ListItemButton>
+      ))}
+      <ListItemButton component="a" href={API_DOCS_URL} target="_blank" rel="noopener noreferrer" onClick={onNavigate} sx={{ borderRadius: 1 }}>
+        <ListItemText primary="API Docs" secondary="Opens in a new tab" />
+      </ListItemButton>
+    </List>
+  );
+}
+
+function SignOut({ onNavigate }: { onNavigate: () => void }) {
+  const logout = useLogout();
+  return (
+    <Box sx={{ px: 2, pb: 2 }}>
+      <Button
+        variant="outlined"
+        fullWidth
+        onClick={() => {
+          onNavigate();
+          logout();
+        }}
+      >
+        Sign out
+      </Button>
+    </Box>
+  );
+}
+
 function Sidebar({ merchant, tab, onNavigate }: { merchant: Merchant; tab: DashboardTab; onNavigate?: () => void }) {
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', width: SIDEBAR_WIDTH }}>
+    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100%', width: SIDEBAR_WIDTH }}>
       <List component="nav" aria-label="Dashboard" sx={{ flexGrow: 1, p: 1 }}>
         {LINKS.map((link) => (
           <ListItemButton
@@ -51,6 +87,7 @@ function Sidebar({ merchant, tab, onNavigate }: { merchant: Merchant; tab: Dashb
           </ListItemButton>
         ))}
       </List>
+      {onNavigate && <SiteLinks onNavigate={onNavigate} />}
       <Box data-testid="sidebar-merchant" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, p: 2, borderTop: 1, borderColor: 'divider' }}>
         <Avatar sx={{ bgcolor: 'primary.main', width: 36, height: 36, fontSize: 15 }} aria-hidden>
           {initials(merchant.companyName)}
@@ -60,6 +97,7 @@ function Sidebar({ merchant, tab, onNavigate }: { merchant: Merchant; tab: Dashb
           <Typography variant="caption" color="text.secondary" noWrap component="p">{merchant.email}</Typography>
         </Box>
       </Box>
+      {onNavigate && <SignOut onNavigate={onNavigate} />}
     </Box>
   );
 }
