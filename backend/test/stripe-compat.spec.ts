@@ -7,6 +7,7 @@ import { systemContext } from '../src/platform/commands/command-context.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { bearer, registerMerchant } from './support/auth.js';
 import { cardToken, CARDS, createPayment, eventTypes, pay } from './support/payments.js';
+import { eventually } from './support/onboarding.js';
 import { failureOf, paymentIdOf } from './support/stripe.js';
 
 /** The Stripe-compatible API (/v1), driven only through Stripe's official Node library, over real HTTP. */
@@ -138,6 +139,21 @@ describe('Stripe-compatible API through stripe-node', () => {
       const intent = await stripe.paymentIntents.create({ amount: 4200, currency: 'gbp', payment_method: 'pm_card_authenticationRequired', confirm: true, return_url: 'https://shop.example/done' });
       await passThreeDSecure(intent.next_action!.redirect_to_url!.url!, 'fail');
       expect(await stripe.paymentIntents.retrieve(intent.id)).toMatchObject({ status: 'requires_payment_method', last_payment_error: { type: 'card_error' } });
+    });
+
+    it("abandoned past the bank's 10-minute window: requires_payment_method with payment_intent_authentication_failure", async () => {
+      const intent = await stripe.paymentIntents.create({ amount: 4200, currency: 'gbp', payment_method: 'pm_card_authenticationRequired', confirm: true, return_url: 'https://shop.example/done' });
+      const page = new URL(intent.next_action!.redirect_to_url!.url!);
+      const challenge = page.pathname.split('/').at(-1);
+      await db.query(`UPDATE sandbox_gateway_transactions SET created_at = now() - interval '11 minutes' WHERE id = $1`, [challenge]);
+      // The gateway declines it when next asked (here the payer's late visit to the page) and sends its IPN.
+      await fetch(page);
+      expect(await eventually(async () => (await stripe.paymentIntents.retrieve(intent.id)).status === 'requires_payment_method')).toBe(true);
+      expect((await stripe.paymentIntents.retrieve(intent.id)).last_payment_error).toMatchObject({
+        type: 'card_error',
+        code: 'payment_intent_authentication_failure',
+        message: '3D Secure authentication expired',
+      });
     });
   });
 

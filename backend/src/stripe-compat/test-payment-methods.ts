@@ -22,6 +22,7 @@ const DECLINES: Record<string, { code: string; decline_code?: string }> = {
   'Payment declined': { code: 'card_declined', decline_code: 'generic_decline' },
   'Insufficient funds': { code: 'card_declined', decline_code: 'insufficient_funds' },
   'Invalid card details': { code: 'incorrect_number' },
+  '3D Secure authentication expired': { code: 'payment_intent_authentication_failure' },
 };
 
 /** A failed attempt as Stripe's card_error (also a PaymentIntent's last_payment_error). */
