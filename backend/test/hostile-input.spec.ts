@@ -159,6 +159,12 @@ describe('one error shape for every error, the framework’s own included', () =
     }
   });
 
+  /** The app on a real socket, for what only Node's HTTP server does; listens once. */
+  async function listening(): Promise<number> {
+    if (!t.app.getHttpServer().listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    return (t.app.getHttpServer().address() as { port: number }).port;
+  }
+
   it('answers a page’s malformed URL with the web app’s HTML and 400, an API path’s with the JSON error', async () => {
     const pages = ['/pay/%E0%A4%A', '/dashboard/%E0%A4%A', '/admin/%E0%A4%A', '/api%E0%A4%A'];
     for (const url of pages) {
@@ -177,14 +183,16 @@ describe('one error shape for every error, the framework’s own included', () =
       expect([url, res.statusCode, res.headers['content-type']]).toEqual([url, 400, 'application/json; charset=utf-8']);
       expect(res.json()).toEqual({ statusCode: 400, message: 'The URL is not valid: it has a malformed percent-encoding' });
     }
+    // HEAD as GET: the page's status and type, no body (over a socket: Node's server drops a HEAD answer's body).
+    const head = await fetch(`http://127.0.0.1:${await listening()}/admin/%E0%A4%A`, { method: 'HEAD' });
+    expect([head.status, head.headers.get('content-type'), await head.text()]).toEqual([400, 'text/html; charset=utf-8', '']);
     // Not a browser's page load: the JSON error.
     const post = await t.request({ method: 'POST', url: '/pay/%E0%A4%A' });
     expect([post.statusCode, post.headers['content-type']]).toEqual([400, 'application/json; charset=utf-8']);
   });
 
   it('answers a request Node’s HTTP parser refuses in the same shape', async () => {
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = t.app.getHttpServer().address() as { port: number };
+    const port = await listening();
     const raw = await new Promise<string>((resolve, reject) => {
       const socket = connect(port, '127.0.0.1', () => socket.write('GET /api/health HTTP/1.1\r\nHost: x\r\nX-Bad: a\u0000b\r\n\r\n', 'latin1'));
       let data = '';

@@ -10,7 +10,7 @@ export interface WebApp {
 }
 
 /**
- * Client-side routes: any unknown GET under an app's prefix answers that app's index.html, or, when the build
+ * Client-side routes: any unknown GET (or HEAD) under an app's prefix answers that app's index.html, or, when the build
  * prerendered the dashboard's public pages (dashboard-web's scripts/prerender.mjs), the empty shell
  * `spa.html`: index.html is then the prerendered home page, and each other page has a route of its own.
  */
@@ -28,7 +28,8 @@ export class SpaFallback {
     // `/api` itself is the dashboard's API documentation page; everything below it is the API, as is the
     // Stripe-compatible /v1.
     const api = path.startsWith('/api/') || path === '/v1' || path.startsWith('/v1/');
-    return request.method === 'GET' && !api && this.appFor(request.url) !== undefined;
+    // HEAD answers as GET would, without the body (a link checker's probe, curl -I).
+    return (request.method === 'GET' || request.method === 'HEAD') && !api && this.appFor(request.url) !== undefined;
   }
 
   /** The app's page for the URL, with `status`: its router then shows what it has for the path (its not-found page). */
