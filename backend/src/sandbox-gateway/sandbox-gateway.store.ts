@@ -159,7 +159,7 @@ export class SandboxGatewayStore {
    */
   async settle(id: string, approved: boolean): Promise<StoredTransaction | null> {
     const outcome = approved ? APPROVED : DECLINED;
-    return this.settlePending(id, outcome, `created_at > now() - make_interval(secs => ${CHALLENGE_WINDOW_MS / 1000})`);
+    return this.settlePending(id, outcome, 'open');
   }
 
   /**
@@ -169,17 +169,18 @@ export class SandboxGatewayStore {
   async current(lookup: { id: string } | { reference: string }, expired: (transaction: StoredTransaction) => void): Promise<StoredTransaction | null> {
     const transaction = 'id' in lookup ? await this.byId(lookup.id) : await this.byReference(lookup.reference);
     if (transaction?.status !== 'pending' || Date.now() - transaction.createdAt.getTime() < CHALLENGE_WINDOW_MS) return transaction;
-    const declined = await this.settlePending(transaction.id, CHALLENGE_EXPIRED, `created_at <= now() - make_interval(secs => ${CHALLENGE_WINDOW_MS / 1000})`);
+    const declined = await this.settlePending(transaction.id, CHALLENGE_EXPIRED, 'closed');
     if (declined) expired(declined);
     // Null: the payer's answer (or another call's expiry) came first.
     return declined ?? (await this.byId(transaction.id));
   }
 
-  private async settlePending(id: string, outcome: Outcome, condition: string): Promise<StoredTransaction | null> {
+  /** One statement, so the payer's answer and an expiry at the same moment cannot both settle it. */
+  private async settlePending(id: string, outcome: Outcome, challengeWindow: 'open' | 'closed'): Promise<StoredTransaction | null> {
     const { rows } = await this.pool.query<Row>(
       `UPDATE sandbox_gateway_transactions SET status = $2, result_code = $3, result_message = $4, updated_at = now()
-       WHERE id = $1 AND status = 'pending' AND ${condition} RETURNING *`,
-      [id, outcome.status, outcome.code, outcome.message],
+       WHERE id = $1 AND status = 'pending' AND created_at ${challengeWindow === 'open' ? '>' : '<='} now() - make_interval(secs => $5) RETURNING *`,
+      [id, outcome.status, outcome.code, outcome.message, CHALLENGE_WINDOW_MS / 1000],
     );
     return rows[0] ? toTransaction(rows[0]) : null;
   }
