@@ -1,10 +1,9 @@
-import { Box, Button, Divider, Drawer, IconButton, List, ListItemButton, ListItemText, Typography } from '@mui/material';
+import { Box, Button, Divider, Drawer, IconButton, Typography } from '@mui/material';
 import Close from '@mui/icons-material/Close';
 import { Link as RouterLink } from 'wouter';
 import type { Merchant, User } from '@tallyline/contracts';
-import { useLogout } from '../../lib/session';
 import { EnvironmentSwitch } from './EnvironmentSwitch';
-import { API_DOCS_URL, NAV_LINKS } from './nav-links';
+import { SignOutButton, SiteLinksList } from './SiteMenuItems';
 
 interface Props {
   open: boolean;
@@ -15,7 +14,6 @@ interface Props {
 
 /** The header's links and account actions in a drawer for narrow screens. */
 export function MobileNav({ open, onClose, user, merchant }: Props) {
-  const logout = useLogout();
   return (
     <Drawer anchor="right" open={open} onClose={onClose} slotProps={{ paper: { id: 'mobile-nav', sx: { width: 290 } } }}>
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', px: 2, py: 1.5 }}>
@@ -25,18 +23,7 @@ export function MobileNav({ open, onClose, user, merchant }: Props) {
         </IconButton>
       </Box>
       <Divider />
-      <Box component="nav" aria-label="Mobile">
-        <List>
-          {NAV_LINKS.map((link) => (
-            <ListItemButton key={link.to} component={RouterLink} to={link.to} onClick={onClose}>
-              <ListItemText primary={link.label} />
-            </ListItemButton>
-          ))}
-          <ListItemButton component="a" href={API_DOCS_URL} target="_blank" rel="noopener noreferrer" onClick={onClose}>
-            <ListItemText primary="API Docs" secondary="Opens in a new tab" />
-          </ListItemButton>
-        </List>
-      </Box>
+      <SiteLinksList label="Mobile" onNavigate={onClose} />
       <Divider />
       <Box sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1.5 }}>
         {merchant && <EnvironmentSwitch environment={merchant.environment} compact />}
@@ -48,15 +35,7 @@ export function MobileNav({ open, onClose, user, merchant }: Props) {
             <Button component={RouterLink} to="/dashboard" variant="contained" onClick={onClose} disableElevation>
               Dashboard
             </Button>
-            <Button
-              variant="outlined"
-              onClick={() => {
-                onClose();
-                logout();
-              }}
-            >
-              Sign out
-            </Button>
+            <SignOutButton onNavigate={onClose} />
           </>
         ) : (
           <>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { Avatar, Box, Button, Drawer, IconButton, InputAdornment, List, ListItemButton, ListItemIcon, ListItemText, TextField, Tooltip, Typography } from '@mui/material';
+import { Avatar, Box, Drawer, IconButton, InputAdornment, List, ListItemButton, ListItemIcon, ListItemText, TextField, Tooltip, Typography } from '@mui/material';
 import AccountBalanceWallet from '@mui/icons-material/AccountBalanceWallet';
 import BarChart from '@mui/icons-material/BarChart';
 import Clear from '@mui/icons-material/Clear';
@@ -12,8 +12,7 @@ import Settings from '@mui/icons-material/Settings';
 import { Link as RouterLink, useLocation, useSearchParams } from 'wouter';
 import type { Merchant } from '@tallyline/contracts';
 import { EnvironmentSwitch } from '../../../components/layout/EnvironmentSwitch';
-import { API_DOCS_URL, NAV_LINKS } from '../../../components/layout/nav-links';
-import { useLogout } from '../../../lib/session';
+import { SignOutButton, SiteLinksList } from '../../../components/layout/SiteMenuItems';
 import type { DashboardTab } from '../dashboard-tabs';
 import { NotificationsButton } from './NotificationsButton';
 
@@ -32,40 +31,6 @@ const MENU_ID = 'dashboard-menu';
 function initials(companyName: string): string {
   const words = companyName.trim().split(/\s+/).filter(Boolean);
   return words.slice(0, 2).map((word) => word[0]?.toUpperCase() ?? '').join('') || '?';
-}
-
-/** The phone drawer is the screen's only menu (the site header's button gives way to it): the site's links too. */
-function SiteLinks({ onNavigate }: { onNavigate: () => void }) {
-  return (
-    <List component="nav" aria-label="Site" dense sx={{ p: 1, borderTop: 1, borderColor: 'divider' }}>
-      {NAV_LINKS.map((link) => (
-        <ListItemButton key={link.to} component={RouterLink} to={link.to} onClick={onNavigate} sx={{ borderRadius: 1 }}>
-          <ListItemText primary={link.label} />
-        </ListItemButton>
-      ))}
-      <ListItemButton component="a" href={API_DOCS_URL} target="_blank" rel="noopener noreferrer" onClick={onNavigate} sx={{ borderRadius: 1 }}>
-        <ListItemText primary="API Docs" secondary="Opens in a new tab" />
-      </ListItemButton>
-    </List>
-  );
-}
-
-function SignOut({ onNavigate }: { onNavigate: () => void }) {
-  const logout = useLogout();
-  return (
-    <Box sx={{ px: 2, pb: 2 }}>
-      <Button
-        variant="outlined"
-        fullWidth
-        onClick={() => {
-          onNavigate();
-          logout();
-        }}
-      >
-        Sign out
-      </Button>
-    </Box>
-  );
 }
 
 function Sidebar({ merchant, tab, onNavigate }: { merchant: Merchant; tab: DashboardTab; onNavigate?: () => void }) {
@@ -87,7 +52,8 @@ function Sidebar({ merchant, tab, onNavigate }: { merchant: Merchant; tab: Dashb
           </ListItemButton>
         ))}
       </List>
-      {onNavigate && <SiteLinks onNavigate={onNavigate} />}
+      {/* The phone drawer is the screen's only menu (the site header's button gives way to it): the site's links too. */}
+      {onNavigate && <SiteLinksList label="Site" onNavigate={onNavigate} sx={{ py: 0.5, borderTop: 1, borderColor: 'divider' }} />}
       <Box data-testid="sidebar-merchant" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, p: 2, borderTop: 1, borderColor: 'divider' }}>
         <Avatar sx={{ bgcolor: 'primary.main', width: 36, height: 36, fontSize: 15 }} aria-hidden>
           {initials(merchant.companyName)}
@@ -97,7 +63,11 @@ function Sidebar({ merchant, tab, onNavigate }: { merchant: Merchant; tab: Dashb
           <Typography variant="caption" color="text.secondary" noWrap component="p">{merchant.email}</Typography>
         </Box>
       </Box>
-      {onNavigate && <SignOut onNavigate={onNavigate} />}
+      {onNavigate && (
+        <Box sx={{ px: 2, pb: 2 }}>
+          <SignOutButton onNavigate={onNavigate} fullWidth />
+        </Box>
+      )}
     </Box>
   );
 }
