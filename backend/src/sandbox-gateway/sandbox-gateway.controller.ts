@@ -121,7 +121,7 @@ export class SandboxGatewayController {
       postbackUrl: call.End3DSHostPostbackURL,
     });
     // A repeat answers the sale as it stands now (a challenge whose window closed, declined).
-    const transaction = created ? sold : ((await this.store.current({ id: sold.id }, (expired) => this.ipn.notify(expired))) ?? sold);
+    const transaction = created ? sold : ((await this.store.current({ id: sold.id }, this.ipn)) ?? sold);
     // A sale waiting for 3-D Secure has no outcome yet: its IPN follows the payer's answer.
     if (created && transaction.status !== 'pending') this.ipn.notify(transaction);
     // The dispute test card: the bank disputes the approved sale a moment after it was answered.
@@ -136,7 +136,7 @@ export class SandboxGatewayController {
   async checkTransaction(@Body() body: Record<string, unknown> | undefined): Promise<unknown> {
     assertPrivateKey(body?.PrivateMerchantKey);
     const call = parse(checkTransactionSchema, body);
-    const transaction = await this.store.current(call.TransactionId !== undefined ? { id: call.TransactionId } : { reference: call.Request?.References.Merchant ?? '' }, (expired) => this.ipn.notify(expired));
+    const transaction = await this.store.current(call.TransactionId !== undefined ? { id: call.TransactionId } : { reference: call.Request?.References.Merchant ?? '' }, this.ipn);
     if (!transaction) throw new GatewayRefusal(404, 'Transaction not found');
     const answer = this.answer(transaction);
     return {

@@ -164,13 +164,14 @@ export class SandboxGatewayStore {
 
   /**
    * The transaction as it stands, by id or reference. A challenge left past its window is declined
-   * first and handed to `expired` (for its IPN), so abandoned challenges settle.
+   * first, and `ipn` told (once, by whichever call declined it), so abandoned challenges settle.
    */
-  async current(lookup: { id: string } | { reference: string }, expired: (transaction: StoredTransaction) => void): Promise<StoredTransaction | null> {
+  async current(lookup: { id: string } | { reference: string }, ipn: { notify(transaction: StoredTransaction): void }): Promise<StoredTransaction | null> {
     const transaction = 'id' in lookup ? await this.byId(lookup.id) : await this.byReference(lookup.reference);
+    // Looked at here first, so that reading a sale inside its window writes nothing.
     if (transaction?.status !== 'pending' || Date.now() - transaction.createdAt.getTime() < CHALLENGE_WINDOW_MS) return transaction;
     const declined = await this.settlePending(transaction.id, CHALLENGE_EXPIRED, 'closed');
-    if (declined) expired(declined);
+    if (declined) ipn.notify(declined);
     // Null: the payer's answer (or another call's expiry) came first.
     return declined ?? (await this.byId(transaction.id));
   }

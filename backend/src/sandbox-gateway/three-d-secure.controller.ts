@@ -52,7 +52,7 @@ export class ThreeDSecureController {
 
   @Get(':id')
   async show(@Param('id') id: string, @Res() reply: FastifyReply): Promise<void> {
-    const transaction = await this.store.current({ id }, (expired) => this.ipn.notify(expired));
+    const transaction = await this.store.current({ id }, this.ipn);
     if (!transaction || transaction.status !== 'pending') return this.notPending(reply, transaction);
     const action = (decision: string) => `/api/sandbox-gateway/3ds/${encodeURIComponent(transaction.id)}/${decision}`;
     const card = transaction.cardLast4 ? ` with the ${escape(transaction.cardBrand ?? 'card')} card ending ${escape(transaction.cardLast4)}` : '';
@@ -75,7 +75,7 @@ export class ThreeDSecureController {
     const settled = await this.store.settle(id, decision === 'approve');
     if (settled) this.ipn.notify(settled);
     // A second click (or a reload) finds the sale settled already, or the window closed: the payer is returned all the same.
-    const transaction = settled ?? (await this.store.current({ id }, (expired) => this.ipn.notify(expired)));
+    const transaction = settled ?? (await this.store.current({ id }, this.ipn));
     if (!transaction?.postbackUrl || transaction.status === 'pending') return this.notPending(reply, transaction);
     const back = new URL(transaction.postbackUrl);
     back.searchParams.append('TransactionId', transaction.id);
