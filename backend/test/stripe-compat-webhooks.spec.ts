@@ -3,11 +3,11 @@ import Stripe from 'stripe';
 import { DataSource } from 'typeorm';
 import { EventStore } from '../src/platform/event-store/event-store.port.js';
 import { createTestApp, type TestApp } from './support/app.js';
-import { bearer, registerMerchant } from './support/auth.js';
+import { bearer } from './support/auth.js';
 import { cardToken, CARDS, createPayment, pay } from './support/payments.js';
 import { outboxCaughtUp } from './support/caught-up.js';
 import { HttpReceiver, type ReceivedRequest } from './support/http-receiver.js';
-import { failureOf, paymentIdOf } from './support/stripe.js';
+import { failureOf, paymentIdOf, stripeClient } from './support/stripe.js';
 
 /**
  * /v1/webhook_endpoints and the Stripe-format deliveries, disputes, and the same payment through both
@@ -19,13 +19,10 @@ describe('Stripe-compatible webhooks, disputes and the two doors', () => {
   let receiver: HttpReceiver;
 
   /** A merchant whose dashboard shows staging (where sk_test_ keys pay), and a client on its staging key. */
-  async function merchantClient(): Promise<{ stripe: Stripe; token: string }> {
-    const { token } = await registerMerchant(t);
-    await t.request({ method: 'PATCH', url: '/api/merchants/environment', headers: bearer(token), payload: { environment: 'staging' } });
-    const res = await t.request({ method: 'POST', url: '/api/merchants/api-keys/staging/rotate', headers: bearer(token) });
-    const { port } = new URL(t.config.publicUrl);
-    return { stripe: new Stripe(res.json<{ key: string }>().key, { host: '127.0.0.1', port: Number(port), protocol: 'http' }), token };
-  }
+  const merchantClient = async () => {
+    const { client, token } = await stripeClient(t, { showingStaging: true });
+    return { stripe: client, token };
+  };
 
   /** Stripe's own verification of what the receiver got; throws on a bad signature. */
   const verified = (stripe: Stripe, hook: ReceivedRequest, secret: string) => stripe.webhooks.constructEvent(hook.body, String(hook.headers['stripe-signature']), secret);
