@@ -5,6 +5,7 @@ import Shield from '@mui/icons-material/Shield';
 import Public from '@mui/icons-material/Public';
 import { Link as RouterLink } from 'wouter';
 import { Tag } from '../tag';
+import { useToday } from '../../lib/use-today';
 
 const COMPANY_LINKS = [
   { label: 'About Us', to: '/merchant-application' },
@@ -53,6 +54,7 @@ function Column({ title, children }: { title: string; children: React.ReactNode 
 }
 
 export function Footer() {
+  const today = useToday();
   return (
     <Box component="footer" sx={{ bgcolor: '#0f172a', color: 'grey.100', mt: 'auto', pt: 6, pb: 4 }}>
       <Container maxWidth="lg">
@@ -111,7 +113,7 @@ export function Footer() {
           Tallyline Ltd is a private limited company registered in England and Wales, company number 14872305.
         </Typography>
         <Typography variant="body2" sx={{ color: 'grey.400', mt: 0.5 }}>
-          © {new Date().getFullYear()} Tallyline Ltd. All rights reserved.
+          © {today && `${today.getFullYear()} `}Tallyline Ltd. All rights reserved.
         </Typography>
       </Container>
     </Box>

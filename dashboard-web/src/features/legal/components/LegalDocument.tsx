@@ -6,7 +6,8 @@ import type { LegalSection } from '../legal-types';
 interface Props {
   title: string;
   intro: string;
-  lastUpdated: string;
+  /** Null until known (a date the browser fills in): the line keeps its place, hidden. */
+  lastUpdated: string | null;
   sections: LegalSection[];
   /** Numbered "1. Introduction" headings for policies that are cited by section number. */
   numbered?: boolean;
@@ -20,7 +21,7 @@ export function LegalDocument({ title, intro, lastUpdated, sections, numbered = 
     <>
       <PageHeader title={title} subtitle={intro} />
       <Container maxWidth="md" sx={{ py: { xs: 4, md: 6 } }}>
-        <Typography color="text.secondary" sx={{ mb: 3 }} data-testid="last-updated">Last updated: {lastUpdated}</Typography>
+        <Typography color="text.secondary" sx={{ mb: 3, visibility: lastUpdated ? undefined : 'hidden' }} data-testid="last-updated">Last updated: {lastUpdated}</Typography>
         {children}
         {sections.map((section, index) => (
           <Box component="section" key={section.title} aria-labelledby={`legal-section-${index}`} sx={{ mb: 4 }} data-testid="legal-section">
