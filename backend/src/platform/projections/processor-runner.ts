@@ -1,17 +1,17 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
-import { DataSource, type QueryRunner } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config.js';
 import { lifecycle } from '../lifecycle.js';
 import { DatabasePool } from '../database/database-pool.js';
 import { backoffMs, isTransient, sleep } from '../database/transient-errors.js';
-import { EventStore, type EventSubscription, type StoredEvent } from '../event-store/event-store.port.js';
+import { EventStore, type EventSubscription } from '../event-store/event-store.port.js';
 import { CheckpointWatcher, type ProcessorFailureRecord } from './checkpoint-watcher.js';
-import { ensureCheckpoint, lockCheckpoint, saveCheckpoint, skipTo } from './checkpoints.js';
-import { GROUP_MAX_EVENTS, GroupCommit } from './group-commit.js';
-import { CheckpointMoved, describe, HandlerError, ProcessorFailure, ReadModelsBehind } from './processor-errors.js';
+import { BatchApplier, MAX_ATTEMPTS } from './batch-applier.js';
+import { ensureCheckpoint, skipTo } from './checkpoints.js';
+import { CheckpointMoved, describe, ProcessorFailure } from './processor-errors.js';
 import { ProcessorFailures } from './processor-failures.js';
-import { AsProcessor, handledBy, type EventProcessor, type Projection, type Reactor } from './processor.js';
+import { AsProcessor, isReactor, type EventProcessor, type Projection } from './processor.js';
 import { PositionAnnouncer } from './position-announcer.js';
 
 export interface WaitResult {
@@ -24,22 +24,12 @@ export interface WaitResult {
 const DEFAULT_WAIT_MS = 5_000;
 const LOCK_RETRY_MS = 2_000;
 const BATCH_SIZE = 500;
-/** Tries of one event (or of a failing step not tied to one) before the processor gives up on it. */
-const MAX_ATTEMPTS = 4;
 const MAX_BACKOFF_MS = 30_000;
-/** The longest pause between two tries of an event whose reactor waits for read models (ReadModelsBehind). */
-const MAX_READ_MODEL_WAIT_MS = 5_000;
 /**
  * A processor that only skips events stores its checkpoint at most this often (its next batch's
  * transaction stores it anyway): re-reading a second of skipped events after a crash costs nothing.
  */
 const SKIP_PERSIST_MS = 1_000;
-/**
- * A batch's transaction commits what it has after this long and goes on in a new one. Its transaction
- * id holds every event appended after it back from every subscriber (the store's settled horizon), so
- * a processor working through a backlog must not keep one open for seconds.
- */
-const MAX_TRANSACTION_MS = 100;
 /** How long positions skipped in memory are announced to other instances after one of them asked. */
 const REPORT_MS = DEFAULT_WAIT_MS;
 
@@ -57,7 +47,7 @@ export class ProcessorRunner implements OnModuleInit, OnApplicationBootstrap, On
   /** Each running processor's checkpoint as stored: what its next transaction expects to find. */
   private readonly persisted = new Map<string, bigint>();
   private readonly announcer: PositionAnnouncer;
-  private readonly group: GroupCommit;
+  private readonly batches: BatchApplier;
 
   constructor(
     private readonly discovery: DiscoveryService,
@@ -69,7 +59,7 @@ export class ProcessorRunner implements OnModuleInit, OnApplicationBootstrap, On
     this.watcher = new CheckpointWatcher(pool);
     this.failures = new ProcessorFailures(dataSource, store, this.watcher, this.logger);
     this.announcer = new PositionAnnouncer(this.watcher, REPORT_MS);
-    this.group = new GroupCommit(dataSource);
+    this.batches = new BatchApplier(dataSource, this.watcher, this.announcer, this.failures, this.persisted, this.logger);
   }
 
   onModuleInit(): void {
@@ -240,7 +230,7 @@ export class ProcessorRunner implements OnModuleInit, OnApplicationBootstrap, On
             // The lock went with a lost connection: another instance may run it now.
             if (signal.aborted || !this.watcher.holds(name)) break;
             const from = position;
-            position = await this.serially(entry, () => this.processBatch(processor, batch, from, signal));
+            position = await this.serially(entry, () => this.batches.apply(processor, batch, from, signal));
             entry.position = position;
             if (position > (this.persisted.get(name) ?? position)) this.persistLater(name, entry);
             attempt = 0;
@@ -316,132 +306,6 @@ export class ProcessorRunner implements OnModuleInit, OnApplicationBootstrap, On
     }
   }
 
-  /**
-   * Applies a batch after `from`. The processor's own errors are retried a few times per event; then
-   * a projection stops at that event (ProcessorFailure) and a reactor dead-letters it and goes on.
-   * A reactor waiting for its read models (ReadModelsBehind) is retried as long as it takes.
-   * Transient database errors go up to the run loop, which retries them forever.
-   */
-  private async processBatch(processor: EventProcessor, batch: StoredEvent[], from: bigint, signal: AbortSignal): Promise<bigint> {
-    let pending = batch;
-    let failing: { eventId: string; attempts: number } | undefined;
-    let waits = 0;
-    // Stopping (a replay taking the processor over waits for it) ends the batch after the part committed last.
-    while (pending.length > 0 && !signal.aborted) {
-      try {
-        const done = await this.commit(processor, from, pending, { bounded: true });
-        // A transaction that ended early (MAX_TRANSACTION_MS) leaves the rest for the next one.
-        from = done;
-        pending = pending.filter((event) => event.globalPosition > done);
-        failing = undefined;
-      } catch (error) {
-        if (!(error instanceof HandlerError) || isTransient(error.cause)) throw error instanceof HandlerError ? error.cause : error;
-        if (error.index > 0) {
-          // Keep what the events before the failing one did: the retry starts at the failing event.
-          from = await this.commit(processor, from, pending.slice(0, error.index));
-          pending = pending.slice(error.index);
-        }
-        const event = pending[0];
-        if (!event) throw new Error(`Processor "${processor.name}" reported a failing event outside its batch`, { cause: error });
-        if (error.cause instanceof ReadModelsBehind) {
-          const wait = backoffMs(++waits, 100, MAX_READ_MODEL_WAIT_MS);
-          this.logger.warn(`Processor "${processor.name}" waits on event ${event.globalPosition} (${event.type}): ${describe(error.cause)}; again in ${wait} ms`);
-          await sleep(wait, signal);
-          if (signal.aborted) throw error.cause;
-          continue;
-        }
-        failing = failing?.eventId === event.eventId ? { ...failing, attempts: failing.attempts + 1 } : { eventId: event.eventId, attempts: 1 };
-        if (failing.attempts < MAX_ATTEMPTS) {
-          const wait = backoffMs(failing.attempts, 100, 2_000);
-          this.logger.warn(`Processor "${processor.name}" failed on event ${event.globalPosition} (${event.type}): ${describe(error.cause)}; retry ${failing.attempts} of ${MAX_ATTEMPTS - 1} in ${wait} ms`);
-          await sleep(wait, signal);
-          if (signal.aborted) throw error.cause;
-          continue;
-        }
-        if (!isReactor(processor)) throw new ProcessorFailure(error.cause, event, failing.attempts);
-        this.logger.error(`Reactor "${processor.name}" gave up on event ${event.globalPosition} (${event.type}) after ${failing.attempts} attempts: ${describe(error.cause)}; dead-lettered`);
-        from = await this.commit(processor, from, [event], { deadLetter: { error: describe(error.cause), attempts: failing.attempts } });
-        pending = pending.slice(1);
-      }
-    }
-    return from;
-  }
-
-  /**
-   * One transaction on a pooled connection: the effects of `events` and the checkpoint commit together.
-   * The checkpoint row is locked and compared first, so a batch started by an instance that has
-   * since lost its lock cannot apply anything twice.
-   */
-  private async commit(
-    processor: EventProcessor,
-    from: bigint,
-    events: StoredEvent[],
-    { deadLetter, bounded = false }: { deadLetter?: { error: string; attempts: number }; bounded?: boolean } = {},
-  ): Promise<bigint> {
-    const first = events[0];
-    let last = events.at(-1)?.globalPosition;
-    if (!first || last === undefined) throw new Error('commit needs at least one event');
-    const { handles, name } = processor;
-    if (!deadLetter && handles && !this.watcher.failure(name) && !events.some((event) => handles.includes(event.type))) {
-      // Most processors ignore most events: no statement now; the position is stored later (persistLater).
-      this.watcher.advance(name, last);
-      this.announcer.skipped(name, last);
-      return last;
-    }
-    if (!deadLetter && isReactor(processor) && processor.prepare) {
-      try {
-        await processor.prepare(handledBy(processor, events));
-      } catch (error) {
-        throw new HandlerError(0, error);
-      }
-    }
-    const expected = this.persisted.get(name) ?? from;
-    if (!deadLetter && bounded && events.length <= GROUP_MAX_EVENTS && !this.watcher.failure(name) && (await this.group.commit(processor, expected, events))) {
-      this.committed(name, last);
-      return last;
-    }
-    const runner = this.dataSource.createQueryRunner();
-    try {
-      await runner.connect();
-      await runner.startTransaction();
-      if ((await lockCheckpoint(runner, processor.name)) !== expected) throw new CheckpointMoved();
-      if (deadLetter) {
-        await this.failures.deadLetter(runner, processor.name, first, deadLetter);
-      } else if (!(await appliedInBulk(processor, events, runner))) {
-        const started = performance.now();
-        for (const [index, event] of events.entries()) {
-          if (bounded && index > 0 && performance.now() - started > MAX_TRANSACTION_MS) {
-            last = events[index - 1]!.globalPosition; // index > 0
-            break;
-          }
-          if (processor.handles && !processor.handles.includes(event.type)) continue;
-          try {
-            await processor.handle(event, runner.manager);
-          } catch (error) {
-            throw new HandlerError(index, error);
-          }
-        }
-      }
-      await saveCheckpoint(runner.manager, processor.name, last);
-      const recovered = await this.failures.clearIn(runner, processor.name);
-      await runner.commitTransaction();
-      this.committed(name, last);
-      if (recovered) await this.failures.announceRecovered(processor.name);
-    } catch (error) {
-      if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
-      throw error;
-    } finally {
-      await runner.release().catch(() => undefined);
-    }
-    return last;
-  }
-
-  private committed(name: string, position: bigint): void {
-    this.persisted.set(name, position);
-    this.announcer.stored(name, position);
-    this.watcher.advance(name, position);
-  }
-
   /** Records the failure for every instance to see, then waits, holding the lock, until an operator retry. */
   private async fail(processor: EventProcessor, entry: RunEntry, failure: ProcessorFailure): Promise<void> {
     const { name } = processor;
@@ -491,28 +355,4 @@ interface RunEntry {
   position?: bigint;
   persistTimer?: NodeJS.Timeout | undefined;
   serial: Promise<unknown>;
-}
-
-/**
- * The processor's bulk path, if it has one and the batch holds more than one event for it. Should it
- * fail, its work is undone (a savepoint) and false sends the events to `handle` one by one, which
- * finds the failing one; a lost connection goes up as it is.
- */
-async function appliedInBulk(processor: EventProcessor, events: StoredEvent[], runner: QueryRunner): Promise<boolean> {
-  const handled = handledBy(processor, events);
-  if (!processor.handleBatch || handled.length < 2) return false;
-  await runner.query('SAVEPOINT bulk');
-  try {
-    await processor.handleBatch(handled, runner.manager);
-    return true;
-  } catch (error) {
-    if (isTransient(error)) throw error;
-    await runner.query('ROLLBACK TO SAVEPOINT bulk');
-    return false;
-  }
-}
-
-/** Only a reactor may go past an event it cannot handle; anything else stops there. */
-function isReactor(processor: EventProcessor): processor is Reactor {
-  return (processor as Partial<Reactor>).kind === 'reactor';
 }

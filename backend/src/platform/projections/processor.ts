@@ -59,3 +59,8 @@ export function handledBy(processor: EventProcessor, events: readonly StoredEven
   if (!types) handledTypes.set(processor, (types = new Set(processor.handles)));
   return events.filter((event) => types.has(event.type));
 }
+
+/** Only a reactor may go past an event it cannot handle; anything else stops there. */
+export function isReactor(processor: EventProcessor): processor is Reactor {
+  return (processor as Partial<Reactor>).kind === 'reactor';
+}
