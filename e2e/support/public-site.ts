@@ -1,0 +1,62 @@
+import assert from 'node:assert/strict';
+import { after, before } from 'node:test';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, watchErrors } from './browser.js';
+import { startServer, type RunningServer } from './server.js';
+
+/** Where the public site remembers the visitor's cookie choice (the dashboard's consent-store). */
+export const CONSENT_KEY = 'tallyline_cookie_consent';
+
+/** The app and a browser for a suite of public-page tests, started before its tests and stopped after them. */
+export class PublicSite {
+  server!: RunningServer;
+  browser!: Browser;
+  /** A visitor who already answered the cookie banner, so it does not cover what the tests click. */
+  decided!: BrowserContext;
+  private readonly errors = new WeakMap<Page, string[]>();
+
+  /** Call inside a `describe`: its before/after hooks start and stop the site. */
+  static forSuite(): PublicSite {
+    const site = new PublicSite();
+    before(async () => {
+      site.server = await startServer();
+      site.browser = await launchBrowser();
+      site.decided = await site.decidedContext();
+    });
+    after(async () => {
+      await site.decided?.close();
+      await site.browser?.close();
+      await site.server?.stop();
+    });
+    return site;
+  }
+
+  /** A new browser context whose visitor has rejected the optional cookies. */
+  async decidedContext(): Promise<BrowserContext> {
+    const context = await this.browser.newContext();
+    await context.addInitScript(
+      (key) => {
+        if (!localStorage.getItem(key)) {
+          localStorage.setItem(key, JSON.stringify({ essential: true, functional: false, analytics: false, marketing: false, decidedAt: '2026-01-01T00:00:00.000Z' }));
+        }
+      },
+      CONSENT_KEY,
+    );
+    return context;
+  }
+
+  /** Opens a route by its URL, as a link or a reload would, and waits for its heading. */
+  async open(path: string, context: BrowserContext = this.decided): Promise<Page> {
+    const page = await context.newPage();
+    this.errors.set(page, watchErrors(page));
+    const response = await page.goto(this.server.url + path);
+    assert.equal(response?.status(), 200, `${path} answers 200`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    return page;
+  }
+
+  /** The console errors and uncaught exceptions of a page opened with `open`. */
+  errorsOf(page: Page): string[] | undefined {
+    return this.errors.get(page);
+  }
+}
