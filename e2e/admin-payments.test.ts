@@ -3,9 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { samplePrecheckApplication } from '@tallyline/contracts';
 import { seriousA11yViolations } from './support/axe.js';
 import { callApi, useAppAndBrowser } from './support/app.js';
+import { openStaffPage, signInAsStaff, submitApplication, type StaffSession } from './support/back-office.js';
 import { watchErrors } from './support/browser.js';
 import { STAFF } from './support/server.js';
 
@@ -19,7 +19,7 @@ describe('staff views of money and the merchant drawer timeline', () => {
   const owner = { email: `owner-${randomUUID().slice(0, 8)}@example.test`, token: '', company: `Money Makers ${randomUUID().slice(0, 4)}` };
   const other = { company: `Other Shop ${randomUUID().slice(0, 4)}`, token: '' };
   const ids = { refunded: '', declined: '', viaStripe: '', ofOther: '' };
-  let staff = { token: '', user: {} as unknown };
+  let staff: StaffSession = { token: '', user: {} };
 
   const api = <T>(path: string, body?: unknown, token = owner.token) => callApi<T>(app.server.url, path, body, token);
 
@@ -45,20 +45,7 @@ describe('staff views of money and the merchant drawer timeline', () => {
     await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
   }
 
-  /** The session the back-office's sign-in stores (token and user), set before the app loads. */
-  const signInAsStaff = (page: Page) =>
-    page.addInitScript(({ token, user }) => {
-      sessionStorage.setItem('tallyline_admin_token', token);
-      sessionStorage.setItem('tallyline_admin_user', JSON.stringify(user));
-    }, staff);
-
-  /** A staff page, signed in through the session the sign-in page would store; in the machine's time zone unless told. */
-  async function staffPage(path: string, width = 1280, timezoneId?: string): Promise<Page> {
-    const page = await app.browser.newPage({ viewport: { width, height: 900 }, ...(timezoneId ? { timezoneId } : {}) });
-    await signInAsStaff(page);
-    await page.goto(app.server.url + path);
-    return page;
-  }
+  const staffPage = (path: string, width = 1280, timezoneId?: string) => openStaffPage(app, staff, path, { width, ...(timezoneId ? { timezoneId } : {}) });
 
   it('has payments from two merchants, through both doors, and an application', async () => {
     owner.token = await merchant(owner.company, owner.email);
@@ -71,9 +58,7 @@ describe('staff views of money and the merchant drawer timeline', () => {
     ids.viaStripe = intent.id.slice(3).replace(/^(.{8})(.{4})(.{4})(.{4})/, '$1-$2-$3-$4-');
     ids.ofOther = await payment(other.token, 7700, APPROVE_CARD);
 
-    const form = new FormData();
-    for (const [name, value] of Object.entries(samplePrecheckApplication(randomUUID().slice(0, 8)))) form.append(name, value);
-    assert.equal((await fetch(`${app.server.url}/api/merchant-applications`, { method: 'POST', body: form })).status, 201);
+    await submitApplication(app.server.url);
     staff = await api<{ token: string; user: unknown }>('/api/auth/login', STAFF, '');
   });
 
@@ -81,7 +66,7 @@ describe('staff views of money and the merchant drawer timeline', () => {
     const page = await app.browser.newPage({ viewport: { width: 1280, height: 900 } });
     const requested: string[] = [];
     page.on('request', (request) => requested.push(new URL(request.url()).pathname + new URL(request.url()).search));
-    await signInAsStaff(page);
+    await signInAsStaff(page, staff);
     const stats = page.waitForResponse((response) => response.url().includes('/api/admin/stats/applications-per-day?days=30') && response.ok());
     await page.goto(`${app.server.url}/admin`);
     await stats;

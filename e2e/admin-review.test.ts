@@ -3,9 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { samplePrecheckApplication } from '@tallyline/contracts';
 import { callApi, useAppAndBrowser } from './support/app.js';
 import { seriousA11yViolations } from './support/axe.js';
+import { openStaffPage, submitApplication, type StaffSession } from './support/back-office.js';
 import { STAFF } from './support/server.js';
 
 /** Screenshots are for people to look at, not part of the repository. */
@@ -13,27 +13,8 @@ const SHOTS = process.env.ADMIN_SHOTS_DIR ?? '/tmp/admin-review-shots';
 
 describe('back-office review: double clicks, stale lists, phone width', () => {
   const app = useAppAndBrowser();
-  let staff = { token: '', user: {} as unknown };
-
-  /** The pre-check form as a visitor sends it (documents are optional). */
-  async function submitApplication(companyName: string): Promise<string> {
-    const form = new FormData();
-    for (const [name, value] of Object.entries({ ...samplePrecheckApplication(randomUUID().slice(0, 8)), companyName })) form.append(name, value);
-    const response = await fetch(`${app.server.url}/api/merchant-applications`, { method: 'POST', body: form });
-    assert.equal(response.status, 201, await response.clone().text());
-    return ((await response.json()) as { id: string }).id;
-  }
-
-  /** A staff page, signed in through the session the sign-in page would store. */
-  async function staffPage(path: string, width = 1280, height = 900): Promise<Page> {
-    const page = await app.browser.newPage({ viewport: { width, height } });
-    await page.addInitScript(({ token, user }) => {
-      sessionStorage.setItem('tallyline_admin_token', token);
-      sessionStorage.setItem('tallyline_admin_user', JSON.stringify(user));
-    }, staff);
-    await page.goto(app.server.url + path);
-    return page;
-  }
+  let staff: StaffSession = { token: '', user: {} };
+  const staffPage = (path: string, width = 1280, height = 900) => openStaffPage(app, staff, path, { width, height });
 
   const openReview = async (page: Page, company: string) => {
     await page.getByRole('link', { name: `Review the application of ${company}` }).click();
@@ -49,7 +30,7 @@ describe('back-office review: double clicks, stale lists, phone width', () => {
 
   it('a double click on Approve sends one decision and reports it done, not as changed by someone else', async () => {
     const company = `Double Click ${randomUUID().slice(0, 6)}`;
-    await submitApplication(company);
+    await submitApplication(app.server.url, { companyName: company });
     const page = await staffPage('/admin/applications');
     const changes: string[] = [];
     page.on('request', (request) => {
@@ -67,7 +48,7 @@ describe('back-office review: double clicks, stale lists, phone width', () => {
 
   it('after a change made elsewhere (412), the list behind the dialog shows it too', async () => {
     const company = `Changed Elsewhere ${randomUUID().slice(0, 6)}`;
-    const id = await submitApplication(company);
+    const id = await submitApplication(app.server.url, { companyName: company });
     const page = await staffPage('/admin/applications');
     await row(page, company).getByText('Pending', { exact: true }).waitFor();
     const dialog = await openReview(page, company);
@@ -91,7 +72,7 @@ describe('back-office review: double clicks, stale lists, phone width', () => {
 
   it('phone width: the queue fits 375 px and each application still opens for review', async () => {
     const company = `Small Screen ${randomUUID().slice(0, 6)}`;
-    await submitApplication(company);
+    await submitApplication(app.server.url, { companyName: company });
     const page = await staffPage('/admin/applications', 375);
     const review = page.getByRole('link', { name: `Review the application of ${company}` });
     await review.waitFor();
@@ -107,7 +88,7 @@ describe('back-office review: double clicks, stale lists, phone width', () => {
 
   it('phone width: the queue\'s cards can be sorted, as the table\'s column headers sort it', async () => {
     const company = `Zzzz Sorted Last ${randomUUID().slice(0, 6)}`;
-    await submitApplication(company);
+    await submitApplication(app.server.url, { companyName: company });
     const page = await staffPage('/admin/applications', 375);
     const cards = page.getByRole('list', { name: 'Merchant Applications' }).getByRole('listitem');
     // Newest first by default: the application just sent heads the list.
@@ -121,7 +102,7 @@ describe('back-office review: double clicks, stale lists, phone width', () => {
 
   it('phone width: the review decisions read as words, not bare icons', async () => {
     const company = `Icon Only ${randomUUID().slice(0, 6)}`;
-    const id = await submitApplication(company);
+    const id = await submitApplication(app.server.url, { companyName: company });
     const page = await staffPage(`/admin/applications/${id}`, 375);
     const dialog = page.getByRole('dialog', { name: `Review application: ${company}` });
     for (const decision of ['Set Under Review', 'Reject', 'Approve']) {
@@ -134,7 +115,7 @@ describe('back-office review: double clicks, stale lists, phone width', () => {
 
   it('phone size: the review dialog takes the whole 375 × 667 screen, and the three decisions are on it', async () => {
     const company = `Pocket Review ${randomUUID().slice(0, 6)}`;
-    const id = await submitApplication(company);
+    const id = await submitApplication(app.server.url, { companyName: company });
     const page = await staffPage(`/admin/applications/${id}`, 375, 667);
     const dialog = page.getByRole('dialog', { name: `Review application: ${company}` });
     await dialog.getByRole('button', { name: 'Approve', exact: true }).waitFor();
@@ -200,7 +181,7 @@ describe('back-office review: double clicks, stale lists, phone width', () => {
 
   it('dark theme: the review decisions pass the contrast check', async () => {
     const company = `Dark Mode ${randomUUID().slice(0, 6)}`;
-    const id = await submitApplication(company);
+    const id = await submitApplication(app.server.url, { companyName: company });
     const dark = await staffPage(`/admin/applications/${id}`);
     // react-admin keeps the theme chosen with the app bar's toggle in its store (localStorage).
     await dark.evaluate(() => localStorage.setItem('RaStore.theme', JSON.stringify('dark')));

@@ -3,56 +3,14 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { samplePrecheckApplication } from '@tallyline/contracts';
+import { callApi } from './support/app.js';
 import { seriousA11yViolations } from './support/axe.js';
+import { submitApplication } from './support/back-office.js';
 import { launchBrowser, watchErrors } from './support/browser.js';
 import { startServer, STAFF, type RunningServer } from './support/server.js';
-import { samplePrecheckApplication } from '@tallyline/contracts';
-
-/** A one-page PDF showing `text`: tiny, yet real enough for the server's type check and the viewer. */
-function tinyPdf(text: string): Buffer {
-  const content = `BT /F1 18 Tf 24 64 Td (${text}) Tj ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 144] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let pdf = '%PDF-1.4\n';
-  const offsets = objects.map((body, index) => {
-    const offset = pdf.length;
-    pdf += `${index + 1} 0 obj\n${body}\nendobj\n`;
-    return offset;
-  });
-  const xref = pdf.length;
-  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  pdf += offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
-  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(pdf, 'latin1');
-}
 
 const unique = (label: string) => `${label} ${randomUUID().slice(0, 6)}`;
-
-/** The pre-check form as a visitor sends it: multipart, every field as text, documents as files. */
-async function submitApplication(baseUrl: string, companyName: string, primaryEmail: string): Promise<{ id: string }> {
-  const fields = { ...samplePrecheckApplication(randomUUID().slice(0, 8)), companyName, primaryEmail };
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  form.append('passportId', new Blob([new Uint8Array(tinyPdf('Passport of Ada Lovelace'))], { type: 'application/pdf' }), 'passport.pdf');
-  const response = await fetch(`${baseUrl}/api/merchant-applications`, { method: 'POST', body: form });
-  assert.equal(response.status, 201, await response.clone().text());
-  return (await response.json()) as { id: string };
-}
-
-async function apiLogin(baseUrl: string, email: string, password: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  assert.equal(response.status, 200);
-  return ((await response.json()) as { token: string }).token;
-}
 
 /** A merchant user (the public sign-up), optionally with its merchant record. */
 async function registerMerchant(baseUrl: string, companyName?: string): Promise<{ email: string; password: string }> {
@@ -106,7 +64,7 @@ describe('back-office: staff review of merchant applications', () => {
     context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
     page = await context.newPage();
     errors = watchErrors(page);
-    ({ id: applicationId } = await submitApplication(server.url, company, applicantEmail));
+    applicationId = await submitApplication(server.url, { companyName: company, primaryEmail: applicantEmail }, 'Passport of Ada Lovelace');
   });
   after(async () => {
     await context?.close();
@@ -287,13 +245,13 @@ describe('back-office: staff review of merchant applications', () => {
 
   it('explains a change made meanwhile by someone else (412) and reloads the application', async () => {
     const second = unique('Difference Works');
-    const { id } = await submitApplication(server.url, second, `${randomUUID().slice(0, 8)}@diff.test`);
+    const id = await submitApplication(server.url, { companyName: second, primaryEmail: `${randomUUID().slice(0, 8)}@diff.test` }, 'Passport of Ada Lovelace');
     await page.goto(server.url + '/admin/applications');
     await tab('Pending').click();
     const dialog = await openReview(second);
     await dialog.getByRole('button', { name: 'Set Under Review' }).waitFor();
 
-    const token = await apiLogin(server.url, STAFF.email, STAFF.password);
+    const { token } = await callApi<{ token: string }>(server.url, '/api/auth/login', STAFF);
     const current = await fetch(`${server.url}/api/admin/merchant-applications/${id}`, { headers: { Authorization: `Bearer ${token}` } });
     const { version } = (await current.json()) as { version: number };
     const change = await fetch(`${server.url}/api/admin/merchant-applications/${id}/status`, {
