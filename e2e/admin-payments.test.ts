@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/axe.js';
 import { callApi, useAppAndBrowser } from './support/app.js';
 import { openStaffPage, signInAsStaff, submitApplication, type StaffSession } from './support/back-office.js';
-import { watchErrors } from './support/browser.js';
+import { prepareVisitor, watchErrors } from './support/browser.js';
 import { STAFF } from './support/server.js';
 
 /** Screenshots are for people to look at, not part of the repository. */
@@ -202,10 +202,7 @@ describe('staff views of money and the merchant drawer timeline', () => {
     for (const width of [1280, 390]) {
       const page = await app.browser.newPage({ viewport: { width, height: 900 } });
       const errors = watchErrors(page);
-      await page.addInitScript((token) => {
-        localStorage.setItem('auth_token', token);
-        localStorage.setItem('tallyline_cookie_consent', JSON.stringify({ essential: true, functional: false, analytics: false, marketing: false, decidedAt: new Date().toISOString() }));
-      }, owner.token);
+      await prepareVisitor(page, owner.token);
       await page.goto(`${app.server.url}/dashboard/transactions?view=${ids.refunded}`);
       const timeline = page.getByRole('region', { name: 'Timeline' });
       const entries = timeline.getByRole('listitem');

@@ -4,7 +4,7 @@ import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { useAppAndBrowser } from './support/app.js';
 import { seriousA11yViolations } from './support/axe.js';
-import { watchErrors } from './support/browser.js';
+import { prepareVisitor, watchErrors } from './support/browser.js';
 
 const SHOTS = process.env.CHECKOUT_SHOTS_DIR ?? '/tmp/checkout-shots';
 
@@ -14,9 +14,7 @@ describe('client API test page (/client-api-test) against the real app', () => {
 
   async function open(width = 1280): Promise<Page> {
     const page = await app.browser.newPage({ viewport: { width, height: 900 } });
-    await page.addInitScript(() =>
-      window.localStorage.setItem('tallyline_cookie_consent', JSON.stringify({ essential: true, functional: false, analytics: false, marketing: false, decidedAt: new Date().toISOString() })),
-    );
+    await prepareVisitor(page);
     await page.goto(`${app.server.url}/client-api-test`);
     await page.getByRole('heading', { level: 1, name: 'Client API Test' }).waitFor();
     return page;

@@ -5,7 +5,7 @@ import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { useAppAndBrowser } from './support/app.js';
 import { seriousA11yViolations } from './support/axe.js';
-import { watchErrors } from './support/browser.js';
+import { prepareVisitor, watchErrors } from './support/browser.js';
 
 const SHOTS = process.env.CHECKOUT_SHOTS_DIR ?? '/tmp/checkout-shots';
 
@@ -29,10 +29,7 @@ describe('crypto payments page (/crypto-payments, in Italian) against the real a
 
   async function open(path: string, width = 1280, token = merchant.token): Promise<Page> {
     const page = await app.browser.newPage({ viewport: { width, height: 900 } });
-    await page.addInitScript((stored) => {
-      if (stored) window.localStorage.setItem('auth_token', stored);
-      window.localStorage.setItem('tallyline_cookie_consent', JSON.stringify({ essential: true, functional: false, analytics: false, marketing: false, decidedAt: new Date().toISOString() }));
-    }, token);
+    await prepareVisitor(page, token);
     await page.goto(app.server.url + path);
     return page;
   }

@@ -5,7 +5,7 @@ import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { callApi, openSignedIn, useAppAndBrowser } from './support/app.js';
 import { seriousA11yViolations } from './support/axe.js';
-import { watchErrors } from './support/browser.js';
+import { prepareVisitor, watchErrors } from './support/browser.js';
 import { walkPagerByKeyboard } from './support/pager.js';
 
 /** Screenshots are for people to look at, not part of the repository. */
@@ -280,10 +280,7 @@ describe('the merchant dashboard against the real app', () => {
   /** Two tabs of one browser, signed in as the merchant (they share localStorage), both at `path`. */
   async function twoTabs(path: string): Promise<[Page, Page]> {
     const context = await app.browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await context.addInitScript((session) => {
-      window.localStorage.setItem('auth_token', session);
-      window.localStorage.setItem('tallyline_cookie_consent', JSON.stringify({ essential: true, functional: false, analytics: false, marketing: false, decidedAt: new Date().toISOString() }));
-    }, merchant.token);
+    await prepareVisitor(context, merchant.token);
     const tabs = [await context.newPage(), await context.newPage()] as const;
     for (const tab of tabs) await tab.goto(app.server.url + path);
     return [tabs[0], tabs[1]];

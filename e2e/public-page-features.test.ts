@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { CONSENT_KEY, PublicSite } from './support/public-site.js';
+import { CONSENT_KEY } from './support/browser.js';
+import { PublicSite } from './support/public-site.js';
 
 /** What the public pages do: the pricing estimate, status, community, guides, API docs, legal pages, cookies. */
 describe('public page features', () => {

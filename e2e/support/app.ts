@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from './browser.js';
+import { launchBrowser, prepareVisitor } from './browser.js';
 import { startServer, type RunningServer } from './server.js';
 
 export interface AppUnderTest {
@@ -41,10 +41,7 @@ export async function callApi<T>(baseUrl: string, path: string, body?: unknown, 
 /** A page signed in with `token`, the cookie choice already made (no banner over the screenshots), at `path`. */
 export async function openSignedIn(app: AppUnderTest, token: string, path: string, width = 1280): Promise<Page> {
   const page = await app.browser.newPage({ viewport: { width, height: 900 } });
-  await page.addInitScript((session) => {
-    window.localStorage.setItem('auth_token', session);
-    window.localStorage.setItem('tallyline_cookie_consent', JSON.stringify({ essential: true, functional: false, analytics: false, marketing: false, decidedAt: new Date().toISOString() }));
-  }, token);
+  await prepareVisitor(page, token);
   await page.goto(app.server.url + path);
   return page;
 }

@@ -5,7 +5,7 @@ import { samplePrecheckApplication } from '@tallyline/contracts';
 import type { AppUnderTest } from './app.js';
 
 /** A one-page PDF showing `text`: tiny, yet real enough for the server's type check and the viewer. */
-export function tinyPdf(text: string): Buffer {
+function tinyPdf(text: string): Buffer {
   const content = `BT /F1 18 Tf 24 64 Td (${text}) Tj ET`;
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',

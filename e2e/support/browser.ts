@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean) as string[];
 
@@ -35,4 +35,21 @@ export function watchErrors(page: Page): string[] {
   });
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
+}
+
+/** Where the web app remembers the visitor's cookie choice (dashboard-web's consent-store). */
+export const CONSENT_KEY = 'tallyline_cookie_consent';
+
+/**
+ * Before any page of `target` loads: signed in to the dashboard as `token`, when given, and the cookie
+ * choice already made (essentials only; a choice the page changes is kept), so no banner covers what a
+ * test clicks or screenshots.
+ */
+export async function prepareVisitor(target: Page | BrowserContext, token?: string): Promise<void> {
+  await target.addInitScript(({ session, key }) => {
+    if (session) localStorage.setItem('auth_token', session);
+    if (!localStorage.getItem(key)) {
+      localStorage.setItem(key, JSON.stringify({ essential: true, functional: false, analytics: false, marketing: false, decidedAt: new Date().toISOString() }));
+    }
+  }, { session: token ?? '', key: CONSENT_KEY });
 }

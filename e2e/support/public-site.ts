@@ -1,11 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, watchErrors } from './browser.js';
+import { launchBrowser, prepareVisitor, watchErrors } from './browser.js';
 import { startServer, type RunningServer } from './server.js';
-
-/** Where the public site remembers the visitor's cookie choice (the dashboard's consent-store). */
-export const CONSENT_KEY = 'tallyline_cookie_consent';
 
 /** The app and a browser for a suite of public-page tests, started before its tests and stopped after them. */
 export class PublicSite {
@@ -34,14 +31,7 @@ export class PublicSite {
   /** A new browser context whose visitor has rejected the optional cookies. */
   async decidedContext(): Promise<BrowserContext> {
     const context = await this.browser.newContext();
-    await context.addInitScript(
-      (key) => {
-        if (!localStorage.getItem(key)) {
-          localStorage.setItem(key, JSON.stringify({ essential: true, functional: false, analytics: false, marketing: false, decidedAt: '2026-01-01T00:00:00.000Z' }));
-        }
-      },
-      CONSENT_KEY,
-    );
+    await prepareVisitor(context);
     return context;
   }
 
