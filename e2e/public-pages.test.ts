@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/axe.js';
+import { prepareVisitor } from './support/browser.js';
 import { PublicSite } from './support/public-site.js';
 
 /** `title`: the browser tab's, before " · Tallyline". */
@@ -32,10 +33,25 @@ describe('public pages', () => {
       assert.match(await h1(page), heading, path);
       assert.equal(await page.locator('main').count(), 1, `${path} has one main landmark`);
       assert.equal(await page.locator('h1').count(), 1, `${path} has one h1`);
-      await page.waitForTimeout(100);
+      await site.hydrated(page);
       assert.deepEqual(site.errorsOf(page), [], path);
       await page.close();
     }
+  });
+
+  it('hydrates every page without an error for a visitor far from the build, on a later day', async () => {
+    // Prerendered in UTC on the build's day: anything the page renders from the visitor's clock or time
+    // zone must not differ while hydrating (React error 418). UTC+14, a year on.
+    const far = await site.browser.newContext({ timezoneId: 'Pacific/Kiritimati' });
+    await prepareVisitor(far);
+    await far.clock.setFixedTime(new Date(Date.now() + 365 * 24 * 3600 * 1000));
+    for (const { path } of PAGES) {
+      const page = await site.open(path, far);
+      await site.hydrated(page);
+      assert.deepEqual(site.errorsOf(page), [], path);
+      await page.close();
+    }
+    await far.close();
   });
 
   it("fits every public page in a phone's width, nothing scrolling the page sideways", async () => {

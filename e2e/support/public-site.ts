@@ -45,6 +45,16 @@ export class PublicSite {
     return page;
   }
 
+  /**
+   * Waits until React has hydrated all of a prerendered page: scrolled to its end, the parts that hydrate
+   * only when near the viewport (LoadWhenNear) fetch their code and hydrate too.
+   */
+  async hydrated(page: Page): Promise<void> {
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(100);
+  }
+
   /** The console errors and uncaught exceptions of a page opened with `open`. */
   errorsOf(page: Page): string[] | undefined {
     return this.errors.get(page);

@@ -6,8 +6,10 @@ import Visibility from '@mui/icons-material/VisibilityOutlined';
 import type { CommunityQuestion } from '../community-types';
 import { Tag } from '../../../components/tag';
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
-const formatDate = (iso: string) => dateFormat.format(new Date(`${iso}T12:00:00Z`));
+// A post's date is a calendar day, the same for every reader: formatted in UTC, it is also the same in the
+// prerendered page and in the visitor's browser (hydration fails on any difference).
+const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
+const formatDate = (iso: string) => dateFormat.format(new Date(`${iso}T00:00:00Z`));
 
 export function QuestionCard({ question }: { question: CommunityQuestion }) {
   const [open, setOpen] = useState(false);
