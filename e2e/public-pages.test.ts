@@ -23,6 +23,9 @@ const PAGES: { path: string; heading: RegExp; title: string }[] = [
   { path: '/aml-policy', heading: /Anti-Money Laundering and Counter-Terrorist Financing Policy/, title: 'AML Policy' },
 ];
 
+/** The other prerendered pages (dashboard-web's entry-server.tsx): sign-up, sign-in and the application forms. */
+const PRERENDERED_FORMS = ['/register', '/merchant-register', '/login', '/merchant-application', '/merchant-application/form'];
+
 describe('public pages', () => {
   const site = PublicSite.forSuite();
   const h1 = (page: Page) => page.getByRole('heading', { level: 1 }).first().innerText();
@@ -45,7 +48,7 @@ describe('public pages', () => {
     const far = await site.browser.newContext({ timezoneId: 'Pacific/Kiritimati' });
     await prepareVisitor(far);
     await far.clock.setFixedTime(new Date(Date.now() + 365 * 24 * 3600 * 1000));
-    for (const { path } of PAGES) {
+    for (const path of [...PAGES.map((page) => page.path), ...PRERENDERED_FORMS]) {
       const page = await site.open(path, far);
       await site.hydrated(page);
       assert.deepEqual(site.errorsOf(page), [], path);
