@@ -46,11 +46,18 @@ export class PublicSite {
   }
 
   /**
-   * Waits until React has hydrated all of a prerendered page: scrolled to its end, the parts that hydrate
-   * only when near the viewport (LoadWhenNear) fetch their code and hydrate too.
+   * Waits until React has hydrated all of a prerendered page: scrolled through to its end a screen at a
+   * time, as a reader would, the parts that hydrate only when near the viewport (LoadWhenNear) fetch their
+   * code and hydrate too.
    */
   async hydrated(page: Page): Promise<void> {
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.evaluate(async () => {
+      for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight) {
+        window.scrollTo(0, y);
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+      }
+      window.scrollTo(0, document.documentElement.scrollHeight);
+    });
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(100);
   }
