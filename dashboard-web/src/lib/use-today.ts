@@ -1,7 +1,21 @@
 import { useSyncExternalStore } from 'react';
 
-const neverChanges = () => () => undefined;
 let cachedDay: Date | null = null;
+
+/** Tells React just after each local midnight, so a page left open overnight shows the new day. */
+function subscribeToMidnight(onChange: () => void): () => void {
+  let timer: number;
+  const schedule = () => {
+    const now = new Date();
+    const midnight = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1);
+    timer = window.setTimeout(() => {
+      onChange();
+      schedule();
+    }, midnight.getTime() - now.getTime() + 1_000);
+  };
+  schedule();
+  return () => window.clearTimeout(timer);
+}
 
 /** Same day → same object, as useSyncExternalStore requires of snapshots. */
 function today(): Date {
@@ -16,5 +30,5 @@ function today(): Date {
  * otherwise), so prerendered pages carry no date and the browser fills it in.
  */
 export function useToday(): Date | null {
-  return useSyncExternalStore(neverChanges, today, () => null);
+  return useSyncExternalStore(subscribeToMidnight, today, () => null);
 }
