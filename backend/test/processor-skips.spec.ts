@@ -123,8 +123,9 @@ describe('processors skipping the events they do not handle', () => {
 
     // Unshared, each of the four would read every append itself. An append held back by a transaction
     // still running elsewhere on the server (other test files, under CI's load) is first read as nothing,
-    // and then each subscriber polls for it on its own: such a round says nothing about the sharing, so
-    // the first round without an empty read is the one judged.
+    // and then each subscriber polls for it on its own: such a round says nothing about the sharing. Under
+    // that load a round without an empty read has also been seen to take two reads (once in CI), so the
+    // rounds go on until one takes a single read: never, when any of the four reads for itself.
     const readAll = store.readAll.bind(store);
     let reads = 0;
     let emptyReads = 0;
@@ -134,15 +135,15 @@ describe('processors skipping the events they do not handle', () => {
       if (events.length === 0) emptyReads++;
       return events;
     });
-    let judged: number | undefined;
-    for (let i = 1; i <= 20 && judged === undefined; i++) {
+    const judged: number[] = [];
+    for (let i = 1; i <= 20 && !judged.includes(1); i++) {
       reads = 0;
       emptyReads = 0;
       const next = await append('Deposited');
       expect(await runner.waitFor(next.lastPosition)).toBe(true);
       for (const processor of [...running, late]) expect(await applied(processor.name)).toBe(1200 + i);
-      if (emptyReads === 0) judged = reads;
+      if (emptyReads === 0) judged.push(reads);
     }
-    expect(judged).toBe(1);
+    expect(judged).toContain(1);
   });
 });
