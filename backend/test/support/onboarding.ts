@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readdir } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LongApplicationInput } from '@tallyline/contracts';
@@ -12,11 +12,18 @@ export async function eventually(check: () => Promise<boolean>): Promise<boolean
   return check();
 }
 
-/** A test app whose uploaded documents go to a fresh temporary DATA_DIR. */
+/** A test app whose uploaded documents go to a fresh temporary DATA_DIR, removed when the app closes. */
 export async function createOnboardingApp(): Promise<TestApp & { documentsDir: string }> {
   const dataDir = await mkdtemp(join(tmpdir(), 'tallyline-onboarding-'));
   const t = await createTestApp({ DATA_DIR: dataDir });
-  return Object.assign(t, { documentsDir: join(dataDir, 'documents') });
+  const close = t.close.bind(t);
+  return Object.assign(t, {
+    documentsDir: join(dataDir, 'documents'),
+    async close() {
+      await close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  });
 }
 
 /** Stored documents (named by sha256) and uploads still staged. */
