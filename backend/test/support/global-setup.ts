@@ -7,6 +7,8 @@ import getPort from 'get-port';
 
 declare global {
   var __TEST_POSTGRES__: EmbeddedPostgres | undefined;
+  /** The server's temporary directory, removed by the teardown. */
+  var __TEST_POSTGRES_DIR__: string | undefined;
 }
 
 /**
@@ -38,6 +40,7 @@ export default async function globalSetup(): Promise<void> {
   await server.initialise();
   await server.start();
   globalThis.__TEST_POSTGRES__ = server;
+  globalThis.__TEST_POSTGRES_DIR__ = dir;
   process.env.TEST_ADMIN_DATABASE_URL = `postgres://tallyline:tallyline@127.0.0.1:${port}/postgres`;
 }
 
