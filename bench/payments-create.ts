@@ -7,6 +7,11 @@
  *
  *   npm run bench:payments-create
  *   CONNECTIONS=20 DURATION=20 ROUNDS=5 npm run bench:payments-create
+ *   SWEEP_CONNECTIONS=50,100,200 npm run bench:payments-create
+ *
+ * The target is read at CONNECTIONS, where the app's rate is bound by each create's latency (it waits
+ * for its read models) and the bare route's by the CPU. The sweep then runs each side once more at
+ * each of SWEEP_CONNECTIONS, and compares each side's best rate: the ratio when latency is no limit.
  */
 import { randomUUID } from 'node:crypto';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
@@ -16,7 +21,7 @@ import pg from 'pg';
 import { DatabasePool } from '@tallyline/backend/platform/database/database-pool';
 import { startEmbeddedPostgres } from '@tallyline/backend/platform/database/embedded-postgres';
 import { load, signUpMerchant, startApp, startServer, summarize, type Server } from './http-load.js';
-import { newHistogram, report, serverVersion, sized } from './results.js';
+import { newHistogram, QUICK, report, serverVersion, sized } from './results.js';
 
 const CONNECTIONS = sized('CONNECTIONS', 10, 10);
 const DURATION = sized('DURATION', 10, 2); // seconds per round and side
@@ -24,6 +29,7 @@ const ROUNDS = sized('ROUNDS', 3, 1);
 const WARMUP = sized('WARMUP', 3, 1); // seconds per side, not measured
 const TARGET = 0.4; // app ÷ bare, requests per second
 const HALF_RATE_P99_TARGET = 20; // ms, the app at half the rate it reached flat out
+const SWEEP = (process.env.SWEEP_CONNECTIONS ?? (QUICK ? '20' : '50,200')).split(',').map(Number).filter((n) => n > 0);
 
 let order = 0;
 /** A new payment each time: its own order, customer, amount and Idempotency-Key. */
@@ -135,6 +141,26 @@ async function main(): Promise<void> {
     await db.end();
     const [bareRow, appRow] = rows as [(typeof rows)[number], (typeof rows)[number]]; // one row per side, two sides
     const ratio = appRow['req/s'] / bareRow['req/s'];
+    // Each side's best rate over more connections: enough requests in flight to cover the app's wait.
+    const best = new Map<Side, { connections: number; 'req/s': number }>();
+    for (const [i, side] of sides.entries()) best.set(side, { connections: CONNECTIONS, 'req/s': rows[i]!['req/s'] }); // a row per side
+    const sweep = [];
+    for (const connections of SWEEP) {
+      for (const side of sides) {
+        const result = await load({ url: side.server.url, next: () => paymentRequest(side.path, stagingKey), connections, seconds: DURATION });
+        console.log(`  sweep ${connections} connections, ${side.name}: ${result['req/s']} req/s, p99 ${result['p99 ms']} ms, errors ${result.errors}, non-2xx ${result.non2xx}`);
+        const { histogram: _histogram, kinds: _kinds, ...row } = result;
+        sweep.push({ side: `${side.name}, ${connections} connections`, ...row });
+        if (result['req/s'] > best.get(side)!['req/s']) best.set(side, { connections, 'req/s': result['req/s'] }); // every side is in the map
+      }
+    }
+    const bestRatio = best.get(sides[1]!)!['req/s'] / best.get(sides[0]!)!['req/s']; // two sides, both in the map
+    const bestVerdict = {
+      side: `app ÷ bare, each at its best (${sides.map((side) => `${best.get(side)!['req/s']} req/s at ${best.get(side)!.connections}`).join(' vs ')})`,
+      ratio: Number(bestRatio.toFixed(2)),
+      target: `>= ${TARGET}`,
+      met: bestRatio >= TARGET ? 'yes' : 'NO',
+    };
     // Latency where the app is not saturated: a fixed rate of half what it reached flat out.
     const halfRate = Math.max(1, Math.round(appRow['req/s'] / 2));
     console.log(`  app at half its rate (${halfRate} req/s) for ${DURATION} s...`);
@@ -148,14 +174,14 @@ async function main(): Promise<void> {
       target: `p99 < ${HALF_RATE_P99_TARGET} ms`,
       met: half['p99 ms'] < HALF_RATE_P99_TARGET ? 'yes' : 'NO',
     };
-    const failed = [...rows, halfRow].some((row) => row.errors > 0 || row.non2xx > 0);
+    const failed = [...rows, ...sweep, halfRow].some((row) => row.errors > 0 || row.non2xx > 0);
     const verdict = { side: 'app ÷ bare (req/s)', ratio: Number(ratio.toFixed(2)), target: `>= ${TARGET}`, met: ratio >= TARGET ? 'yes' : 'NO' };
     await report('payments-create', {
-      conditions: { connections: CONNECTIONS, roundSeconds: DURATION, rounds: ROUNDS, warmupSeconds: WARMUP, postgres },
-      rows: [...rows, halfRow, verdict],
+      conditions: { connections: CONNECTIONS, sweepConnections: SWEEP, roundSeconds: DURATION, rounds: ROUNDS, warmupSeconds: WARMUP, postgres },
+      rows: [...rows, halfRow, verdict, ...sweep, bestVerdict],
       histograms,
     });
-    console.log(`\nRate ratio app ÷ bare: ${ratio.toFixed(2)} (target ≥ ${TARGET}: ${ratio >= TARGET ? 'met' : 'NOT met'}).`);
+    console.log(`\nRate ratio app ÷ bare: ${ratio.toFixed(2)} (target ≥ ${TARGET}: ${ratio >= TARGET ? 'met' : 'NOT met'}); each at its best: ${bestRatio.toFixed(2)}.`);
     if (failed) throw new Error('Some requests failed (errors or non-2xx answers): the run does not count.');
   } finally {
     for (const server of servers.reverse()) await server.stop();
