@@ -91,6 +91,14 @@ describe('Stripe-compatible API through stripe-node', () => {
       expect(error).toMatchObject({ type: 'StripeInvalidRequestError', statusCode: 400, code: 'resource_missing', param: 'payment_method' });
       expect(await eventTypes(db, paymentIdOf(intent.id))).toEqual(['PaymentCreated']);
     });
+
+    it.each([true, false])('an unknown payment method at creation (confirm: %s): StripeInvalidRequestError, and no intent is created', async (confirm) => {
+      const created = async () => (await db.query<{ n: number }[]>(`SELECT count(*)::int AS n FROM events WHERE type = 'PaymentCreated'`))[0]!.n; // an aggregate answers one row
+      const before = await created();
+      const error = await failureOf(stripe.paymentIntents.create({ amount: 4321, currency: 'gbp', payment_method: 'pm_bogus', confirm }));
+      expect(error).toMatchObject({ type: 'StripeInvalidRequestError', statusCode: 400, code: 'resource_missing', param: 'payment_method', message: "No such PaymentMethod: 'pm_bogus'" });
+      expect(await created()).toBe(before);
+    });
   });
 
   describe('3-D Secure (pm_card_authenticationRequired)', () => {

@@ -45,6 +45,8 @@ export class PaymentIntentsController {
     @Ctx() ctx: CommandContext,
   ): Promise<PaymentIntent> {
     const caller = callerOf(key);
+    // As Stripe does: an unknown payment method creates nothing, with or without confirm.
+    if (body.payment_method) testCardOf(body.payment_method);
     const metadata = body.metadata ?? {};
     const input = {
       amount: body.amount,
