@@ -178,10 +178,14 @@ describe('one error shape for every error, the framework’s own included', () =
     expect(await bodyOf('/admin/%E0%A4%A')).toBe(await bodyOf('/admin/no-such-page'));
     expect(await bodyOf('/pay/%E0%A4%A')).toBe(await bodyOf('/no-such-page'));
     expect(await bodyOf('/pay/%E0%A4%A')).not.toBe(await bodyOf('/admin/no-such-page'));
-    for (const url of ['/api/merchants/%E0%A4%A', '/v1/payment_intents/%E0%A4%A']) {
+    const api = await t.request({ method: 'GET', url: '/api/merchants/%E0%A4%A' });
+    expect([api.statusCode, api.headers['content-type']]).toEqual([400, 'application/json; charset=utf-8']);
+    expect(api.json()).toEqual({ statusCode: 400, message: 'The URL is not valid: it has a malformed percent-encoding' });
+    // The Stripe-compatible door's own shape, as for every other error under /v1.
+    for (const url of ['/v1/%E0%A4%A', '/v1/payment_intents/%E0%A4%A']) {
       const res = await t.request({ method: 'GET', url });
       expect([url, res.statusCode, res.headers['content-type']]).toEqual([url, 400, 'application/json; charset=utf-8']);
-      expect(res.json()).toEqual({ statusCode: 400, message: 'The URL is not valid: it has a malformed percent-encoding' });
+      expect(res.json()).toEqual({ error: { type: 'invalid_request_error', code: 'parameter_invalid', message: 'The URL is not valid: it has a malformed percent-encoding' } });
     }
     // HEAD as GET: the page's status and type, no body (over a socket: Node's server drops a HEAD answer's body).
     const head = await fetch(`http://127.0.0.1:${await listening()}/admin/%E0%A4%A`, { method: 'HEAD' });

@@ -40,6 +40,7 @@ export async function createHttpApp(config: AppConfig, root: DynamicModule): Pro
     { prefix: '/admin', distDir: join(repoRoot, 'admin-web/dist') },
     { prefix: '', distDir: join(repoRoot, 'dashboard-web/dist') },
   ]);
+  let errorShapes: ErrorShapes | undefined;
   const adapter = new FastifyAdapter({
     // One logger: nestjs-pino logs requests (see logging.ts), Fastify's own stays off.
     logger: false,
@@ -48,7 +49,7 @@ export async function createHttpApp(config: AppConfig, root: DynamicModule): Pro
     // Off unless TRUST_PROXY names the proxies: otherwise any client could forge X-Forwarded-For.
     // Fastify takes a hop count too; Nest's adapter types only list the other forms.
     trustProxy: config.trustProxy as boolean | string[],
-    frameworkErrors: frameworkErrors(spa),
+    frameworkErrors: frameworkErrors(spa, () => errorShapes),
     clientErrorHandler,
   });
   const app = await NestFactory.create<NestFastifyApplication>(root, adapter, {
@@ -142,7 +143,9 @@ export async function createHttpApp(config: AppConfig, root: DynamicModule): Pro
       void reply.sendFile(page.file, page.distDir);
     });
   }
-  app.useGlobalFilters(new AllErrorsFilter(spa, app.get(ErrorShapes)));
+  const shapes = app.get(ErrorShapes);
+  errorShapes = shapes;
+  app.useGlobalFilters(new AllErrorsFilter(spa, shapes));
 
   const document = SwaggerModule.createDocument(
     app,

@@ -1,7 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { HttpException } from '@nestjs/common';
+import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import type { ErrorShapes } from './error-filter.js';
 import type { SpaFallback } from './spa-fallback.js';
 
 export const HELMET_OPTIONS: HelmetOptions = {
@@ -33,14 +36,17 @@ const HELMET_HEADERS: Record<string, string> = (() => {
  * Fastify's router refuses a malformed URL (400) or an over-long parameter (414) before any hook runs;
  * these answers get the API's error shape and helmet's headers like every other. A page's URL (a GET that
  * is neither /api/… nor /v1) is a person's browser: it gets the web app's page with that status instead,
- * whose router shows its not-found page, not a JSON body.
+ * whose router shows its not-found page, not a JSON body. A door with an error shape of its own (/v1)
+ * answers in that shape; `shapes` is there once the app is (the router is made before it).
  */
-export function frameworkErrors(spa: SpaFallback) {
+export function frameworkErrors(spa: SpaFallback, shapes: () => ErrorShapes | undefined) {
   return (error: { statusCode?: number }, request: FastifyRequest, reply: FastifyReply): void => {
     const statusCode = error.statusCode === 414 ? 414 : 400;
     void reply.headers({ ...HELMET_HEADERS, 'cache-control': 'no-store' });
     if (spa.serves(request)) return spa.send(request, reply, statusCode);
     const message = statusCode === 414 ? 'The URL is too long' : 'The URL is not valid: it has a malformed percent-encoding';
+    const door = shapes()?.filterFor(request.url);
+    if (door) return void door.catch(new HttpException(message, statusCode), new ExecutionContextHost([request, reply]));
     void reply.code(statusCode).send({ statusCode, message });
   };
 }
