@@ -17,14 +17,14 @@ export const AUTH_HEADER = `Authorization: Bearer <token JWT oppure sk_test_... 
 export const PAYMENT_REQUEST = `POST {{BASE_URL}}/client/payments
 Content-Type: application/json
 Authorization: Bearer <token>
-Idempotency-Key: order-1001
+Idempotency-Key: order-2001
 
 {
   "amount": 10000,
   "currency": "EUR",
   "customerEmail": "mario.rossi@example.com",
   "customerName": "Mario Rossi",
-  "orderId": "order-1001",
+  "orderId": "order-2001",
   "paymentMethod": "credit_card",
   "environment": "staging"
 }`;
@@ -39,7 +39,7 @@ export const PAYMENT_RESPONSE = `{
   "paymentUrl": "https://pay.tallyline.com/p/5b0f9a3e",
   "customerEmail": "mario.rossi@example.com",
   "customerName": "Mario Rossi",
-  "orderId": "order-1001",
+  "orderId": "order-2001",
   "paymentMethod": "credit_card",
   "environment": "staging",
   "createdAt": "2026-03-01T10:00:00.000Z"
@@ -95,7 +95,7 @@ export const WEBHOOK_TRADITIONAL = `{
   "status": "completed",
   "amount": "100.00",
   "currency": "EUR",
-  "order_id": "order-1001",
+  "order_id": "order-2001",
   "customer_email": "mario.rossi@example.com",
   "payment_method": "credit_card",
   "environment": "staging",
@@ -138,7 +138,7 @@ async function createPayment(token) {
       currency: 'EUR',
       customerEmail: 'mario.rossi@example.com',
       customerName: 'Mario Rossi',
-      orderId: 'order-1001',
+      orderId: 'order-2001',
       paymentMethod: 'credit_card',
       environment: 'staging',
     }),
@@ -181,7 +181,7 @@ curl_setopt_array($ch, [
         'environment' => 'staging',
     ]),
 ]);
-$payment = json_decode(curl_exec($ch), true);
+$payment = json_decode(curl_exec($ch), true)['payment'];
 curl_close($ch);
 
 echo $payment['cryptoAmount'] . ' ' . $payment['targetCrypto'];`;

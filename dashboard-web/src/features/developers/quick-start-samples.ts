@@ -166,8 +166,8 @@ const stripe = new Stripe(process.env.TALLYLINE_SECRET_KEY, { // sk_test_… (st
 });
 
 const intent = await stripe.paymentIntents.create(
-  { amount: 2500, currency: 'gbp', payment_method: 'pm_card_visa', confirm: true, metadata: { order: '1001' } },
-  { idempotencyKey: 'order-1001' },
+  { amount: 2500, currency: 'gbp', payment_method: 'pm_card_visa', confirm: true, metadata: { order: '1002' } },
+  { idempotencyKey: 'order-1002' },
 );
 console.log(intent.id, intent.status); // pi_… succeeded
 
