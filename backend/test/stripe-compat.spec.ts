@@ -37,6 +37,15 @@ describe('Stripe-compatible API through stripe-node', () => {
       expect((await stripe.paymentIntents.list({ limit: 100 })).data.length).toBe(before);
     });
 
+    it('names a required parameter left out as Stripe does (parameter_missing)', async () => {
+      const error = await failureOf(stripe.paymentIntents.create({ amount: 1000 } as Stripe.PaymentIntentCreateParams));
+      expect(error).toMatchObject({ type: 'StripeInvalidRequestError', statusCode: 400, code: 'parameter_missing', param: 'currency', message: 'Missing required param: currency.' });
+      const refund = await failureOf(stripe.refunds.create({ amount: 100 }));
+      expect(refund).toMatchObject({ type: 'StripeInvalidRequestError', statusCode: 400, code: 'parameter_missing', param: 'payment_intent', message: 'Missing required param: payment_intent.' });
+      // Given but wrong is still parameter_invalid.
+      expect(await failureOf(stripe.paymentIntents.create({ amount: 1000, currency: 'xx' }))).toMatchObject({ code: 'parameter_invalid', param: 'currency' });
+    });
+
     it('refuses a list filter it does not have instead of listing everything', async () => {
       const error = await failureOf(stripe.paymentIntents.list({ created: { gte: 1 } }));
       expect(error).toMatchObject({ type: 'StripeInvalidRequestError', statusCode: 400, code: 'parameter_unknown' });

@@ -2,12 +2,11 @@ import { Controller, Get, Param, Query, UseFilters } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { z } from 'zod';
 import { AcceptsApiKey, CurrentApiKey, Roles, type ApiKeyPrincipal } from '../platform/auth/auth.decorators.js';
-import { zodPipe } from '../platform/http/zod-validation.js';
 import { callerOf } from './stripe-caller.js';
 import { StripeErrorFilter } from './stripe-errors.js';
 import { StripeEvents } from './stripe-events.js';
 import { stripeList } from './stripe-objects.js';
-import { eventListSchema } from './stripe-params.js';
+import { eventListSchema, stripePipe } from './stripe-params.js';
 
 @ApiTags('stripe-compatible')
 @Controller('v1/events')
@@ -18,7 +17,7 @@ export class StripeEventsController {
   constructor(private readonly events: StripeEvents) {}
 
   @Get()
-  async list(@Query(zodPipe(eventListSchema)) query: z.output<typeof eventListSchema>, @CurrentApiKey() key: ApiKeyPrincipal | undefined) {
+  async list(@Query(stripePipe(eventListSchema)) query: z.output<typeof eventListSchema>, @CurrentApiKey() key: ApiKeyPrincipal | undefined) {
     const { data, hasMore } = await this.events.list(callerOf(key), query);
     return stripeList('/v1/events', data, hasMore);
   }

@@ -6,13 +6,13 @@ import { BindIdempotencyKey, CancelPayment, CreatePayment, idempotencyKeyOf, Pay
 import { AcceptsApiKey, CurrentApiKey, Roles, type ApiKeyPrincipal } from '../platform/auth/auth.decorators.js';
 import type { CommandContext } from '../platform/commands/command-context.js';
 import { Ctx } from '../platform/http/request-context.js';
-import { ApiZodBody, zodPipe } from '../platform/http/zod-validation.js';
+import { ApiZodBody } from '../platform/http/zod-validation.js';
 import { PaymentIntentQueries, type Caller } from './payment-intents.queries.js';
 import { callerOf, IdempotencyKey } from './stripe-caller.js';
 import { StripeApiError, StripeErrorFilter } from './stripe-errors.js';
 import { stripeIds } from './stripe-ids.js';
 import { stripeList, toPaymentIntent, type PaymentIntent } from './stripe-objects.js';
-import { cancelSchema, confirmSchema, listSchema, paymentIntentCreateSchema } from './stripe-params.js';
+import { cancelSchema, confirmSchema, listSchema, paymentIntentCreateSchema, stripePipe } from './stripe-params.js';
 import { cardError, testCardOf } from './test-payment-methods.js';
 
 /** A declined attempt: HTTP 402 with the card error and the PaymentIntent, as Stripe answers it. */
@@ -39,7 +39,7 @@ export class PaymentIntentsController {
   @HttpCode(200)
   @ApiZodBody(paymentIntentCreateSchema, 'Form-encoded (metadata[key]=value) or JSON; amount in minor units')
   async create(
-    @Body(zodPipe(paymentIntentCreateSchema)) body: z.output<typeof paymentIntentCreateSchema>,
+    @Body(stripePipe(paymentIntentCreateSchema)) body: z.output<typeof paymentIntentCreateSchema>,
     @IdempotencyKey() idempotencyHeader: string | undefined,
     @CurrentApiKey() key: ApiKeyPrincipal | undefined,
     @Ctx() ctx: CommandContext,
@@ -70,7 +70,7 @@ export class PaymentIntentsController {
   }
 
   @Get()
-  async list(@Query(zodPipe(listSchema)) query: z.output<typeof listSchema>, @CurrentApiKey() key: ApiKeyPrincipal | undefined) {
+  async list(@Query(stripePipe(listSchema)) query: z.output<typeof listSchema>, @CurrentApiKey() key: ApiKeyPrincipal | undefined) {
     const { data, hasMore } = await this.queries.list(callerOf(key), query);
     return stripeList('/v1/payment_intents', data.map(toPaymentIntent), hasMore);
   }
@@ -85,7 +85,7 @@ export class PaymentIntentsController {
   @ApiZodBody(confirmSchema, 'payment_method: a test payment method such as pm_card_visa (default: the one given at creation)')
   async confirm(
     @Param('intent') intent: string,
-    @Body(zodPipe(confirmSchema)) body: z.output<typeof confirmSchema>,
+    @Body(stripePipe(confirmSchema)) body: z.output<typeof confirmSchema>,
     @IdempotencyKey() idempotencyHeader: string | undefined,
     @CurrentApiKey() key: ApiKeyPrincipal | undefined,
     @Ctx() ctx: CommandContext,
@@ -107,7 +107,7 @@ export class PaymentIntentsController {
   @ApiZodBody(cancelSchema)
   async cancel(
     @Param('intent') intent: string,
-    @Body(zodPipe(cancelSchema)) body: z.output<typeof cancelSchema>,
+    @Body(stripePipe(cancelSchema)) body: z.output<typeof cancelSchema>,
     @IdempotencyKey() idempotencyHeader: string | undefined,
     @CurrentApiKey() key: ApiKeyPrincipal | undefined,
     @Ctx() ctx: CommandContext,

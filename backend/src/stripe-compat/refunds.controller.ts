@@ -6,14 +6,14 @@ import { BindIdempotencyKey, idempotencyKeyIdOf, idempotencyKeyOf, isPaymentEven
 import { AcceptsApiKey, CurrentApiKey, Roles, type ApiKeyPrincipal } from '../platform/auth/auth.decorators.js';
 import type { CommandContext } from '../platform/commands/command-context.js';
 import { Ctx } from '../platform/http/request-context.js';
-import { ApiZodBody, zodPipe } from '../platform/http/zod-validation.js';
+import { ApiZodBody } from '../platform/http/zod-validation.js';
 import { PaymentHistories } from './payment-history.js';
 import { PaymentIntentQueries, type Caller } from './payment-intents.queries.js';
 import { callerOf, IdempotencyKey } from './stripe-caller.js';
 import { StripeApiError, StripeErrorFilter } from './stripe-errors.js';
 import { refundIdsOf, stripeIds } from './stripe-ids.js';
 import { toRefund, type RefundFacts } from './stripe-objects.js';
-import { refundCreateSchema } from './stripe-params.js';
+import { refundCreateSchema, stripePipe } from './stripe-params.js';
 
 /** Stripe's Refunds over our RefundPayment command; a refund is read back from its payment's events. */
 @ApiTags('stripe-compatible')
@@ -32,7 +32,7 @@ export class StripeRefundsController {
   @HttpCode(200)
   @ApiZodBody(refundCreateSchema, 'payment_intent, amount (minor units; default: all that is left)')
   async create(
-    @Body(zodPipe(refundCreateSchema)) body: z.output<typeof refundCreateSchema>,
+    @Body(stripePipe(refundCreateSchema)) body: z.output<typeof refundCreateSchema>,
     @IdempotencyKey() idempotencyHeader: string | undefined,
     @CurrentApiKey() key: ApiKeyPrincipal | undefined,
     @Ctx() ctx: CommandContext,

@@ -40,7 +40,8 @@ export async function createHttpApp(config: AppConfig, root: DynamicModule): Pro
     { prefix: '/admin', distDir: join(repoRoot, 'admin-web/dist') },
     { prefix: '', distDir: join(repoRoot, 'dashboard-web/dist') },
   ]);
-  let errorShapes: ErrorShapes | undefined;
+  // Made with the app, after the router that needs them.
+  const errorShapes: { current?: ErrorShapes } = {};
   const adapter = new FastifyAdapter({
     // One logger: nestjs-pino logs requests (see logging.ts), Fastify's own stays off.
     logger: false,
@@ -49,7 +50,7 @@ export async function createHttpApp(config: AppConfig, root: DynamicModule): Pro
     // Off unless TRUST_PROXY names the proxies: otherwise any client could forge X-Forwarded-For.
     // Fastify takes a hop count too; Nest's adapter types only list the other forms.
     trustProxy: config.trustProxy as boolean | string[],
-    frameworkErrors: frameworkErrors(spa, () => errorShapes),
+    frameworkErrors: frameworkErrors(spa, () => errorShapes.current),
     clientErrorHandler,
   });
   const app = await NestFactory.create<NestFastifyApplication>(root, adapter, {
@@ -144,7 +145,7 @@ export async function createHttpApp(config: AppConfig, root: DynamicModule): Pro
     });
   }
   const shapes = app.get(ErrorShapes);
-  errorShapes = shapes;
+  errorShapes.current = shapes;
   app.useGlobalFilters(new AllErrorsFilter(spa, shapes));
 
   const document = SwaggerModule.createDocument(

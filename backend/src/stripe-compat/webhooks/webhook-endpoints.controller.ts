@@ -6,14 +6,14 @@ import type { z } from 'zod';
 import { AcceptsApiKey, CurrentApiKey, Roles, type ApiKeyPrincipal } from '../../platform/auth/auth.decorators.js';
 import type { CommandContext } from '../../platform/commands/command-context.js';
 import { Ctx } from '../../platform/http/request-context.js';
-import { ApiZodBody, zodPipe } from '../../platform/http/zod-validation.js';
+import { ApiZodBody } from '../../platform/http/zod-validation.js';
 import { CreateWebhookEndpoint, DeleteWebhookEndpoint, WebhookQueries, type WebhookEndpointView } from '../../webhooks/index.js';
 import type { Caller } from '../payment-intents.queries.js';
 import { callerOf } from '../stripe-caller.js';
 import { StripeApiError, StripeErrorFilter } from '../stripe-errors.js';
 import { stripeIds, webhookEndpointIdOf } from '../stripe-ids.js';
 import { stripeList, unix } from '../stripe-objects.js';
-import { listSchema, webhookEndpointCreateSchema } from '../stripe-params.js';
+import { listSchema, webhookEndpointCreateSchema, stripePipe } from '../stripe-params.js';
 import { STRIPE_FORMAT } from './stripe-webhook-format.js';
 
 type Endpoint = Pick<WebhookEndpointView, 'id' | 'url' | 'description' | 'eventTypes' | 'enabled' | 'environment' | 'createdAt'>;
@@ -53,7 +53,7 @@ export class StripeWebhookEndpointsController {
   @HttpCode(200)
   @ApiZodBody(webhookEndpointCreateSchema, "url, enabled_events[] (Stripe's event names, or '*' for all); the answer alone shows the whsec_ secret")
   async create(
-    @Body(zodPipe(webhookEndpointCreateSchema)) body: z.output<typeof webhookEndpointCreateSchema>,
+    @Body(stripePipe(webhookEndpointCreateSchema)) body: z.output<typeof webhookEndpointCreateSchema>,
     @CurrentApiKey() key: ApiKeyPrincipal | undefined,
     @Ctx() ctx: CommandContext,
   ) {
@@ -67,7 +67,7 @@ export class StripeWebhookEndpointsController {
 
   /** Newest first, as Stripe lists them. */
   @Get()
-  async list(@Query(zodPipe(listSchema)) query: z.output<typeof listSchema>, @CurrentApiKey() key: ApiKeyPrincipal | undefined) {
+  async list(@Query(stripePipe(listSchema)) query: z.output<typeof listSchema>, @CurrentApiKey() key: ApiKeyPrincipal | undefined) {
     const caller = callerOf(key);
     const all = (await this.queries.views(caller.merchantId, caller.environment, STRIPE_FORMAT)).reverse().map((view) => toWebhookEndpoint(view));
     const at = (id: string, param: string) => {
