@@ -152,7 +152,7 @@ describe('Stripe-compatible API through stripe-node: refunds, idempotency, error
       const res = await t.request({ method: 'POST', url: '/v1/payment_intents', headers: basic(key), payload: 'amount=1234&currency=gbp&payment_method=pm_card_visa&confirm=true' });
       expect([res.statusCode, res.json()]).toEqual([200, expect.objectContaining({ object: 'payment_intent', status: 'succeeded', livemode: false })]);
       const wrong = await t.request({ method: 'GET', url: '/v1/payment_intents', headers: basic('sk_test_not_a_key') });
-      expect([wrong.statusCode, wrong.json()]).toEqual([401, { error: expect.objectContaining({ type: 'invalid_request_error', code: 'api_key_invalid' }) }]);
+      expect([wrong.statusCode, wrong.json()]).toEqual([401, { error: expect.objectContaining({ type: 'invalid_request_error', code: 'api_key_invalid', message: 'Invalid API key' }) }]);
     });
 
     it('bad parameters are StripeInvalidRequestError naming the parameter', async () => {

@@ -75,6 +75,13 @@ describe('Stripe-compatible API through stripe-node', () => {
       expect(intent).toMatchObject({ status: 'requires_payment_method', description: 'Two mugs', receipt_email: 'ann@example.com', currency: 'eur' });
       const confirmed = await stripe.paymentIntents.confirm(intent.id, { payment_method: 'pm_card_visa' });
       expect(confirmed).toMatchObject({ id: intent.id, status: 'succeeded' });
+      // Confirmed again (no Idempotency-Key): Stripe's refusal, and no second charge.
+      expect(await failureOf(stripe.paymentIntents.confirm(intent.id, { payment_method: 'pm_card_visa' }))).toMatchObject({
+        statusCode: 400,
+        code: 'payment_intent_unexpected_state',
+        message: 'You cannot confirm this PaymentIntent because it has already succeeded after being previously confirmed.',
+      });
+      expect((await eventTypes(db, paymentIdOf(intent.id))).filter((type) => type === 'PaymentCompleted')).toHaveLength(1);
     });
 
     it('a payment method named at creation: requires_confirmation, and confirm without one charges it', async () => {
@@ -192,7 +199,11 @@ describe('Stripe-compatible API through stripe-node', () => {
       const canceled = await stripe.paymentIntents.cancel(intent.id, { cancellation_reason: 'requested_by_customer' });
       expect(canceled).toMatchObject({ status: 'canceled' });
       expect(await eventTypes(db, paymentIdOf(intent.id))).toEqual(['PaymentCreated', 'PaymentCanceled']);
-      expect(await failureOf(stripe.paymentIntents.confirm(intent.id, { payment_method: 'pm_card_visa' }))).toMatchObject({ statusCode: 400, code: 'payment_intent_unexpected_state' });
+      expect(await failureOf(stripe.paymentIntents.confirm(intent.id, { payment_method: 'pm_card_visa' }))).toMatchObject({
+        statusCode: 400,
+        code: 'payment_intent_unexpected_state',
+        message: 'You cannot confirm this PaymentIntent because it has a status of canceled.',
+      });
     });
 
     it('refuses capture_method manual rather than charging at once an intent meant only to be authorized', async () => {

@@ -123,6 +123,11 @@ export class PaymentIntentsController {
 
   /** Pays through the hosted page's own command, with a sandbox token for the test payment method. */
   private async pay(caller: Caller, view: PaymentView, paymentMethod: string | undefined, ctx: CommandContext): Promise<PaymentIntent> {
+    const { status } = toPaymentIntent(view);
+    if (status === 'canceled' || status === 'succeeded') {
+      const why = status === 'succeeded' ? 'it has already succeeded after being previously confirmed' : 'it has a status of canceled';
+      throw StripeApiError.invalid(`You cannot confirm this PaymentIntent because ${why}.`, 'payment_intent_unexpected_state');
+    }
     const method = paymentMethod ?? view.paymentMethodRef;
     if (!method) {
       throw StripeApiError.invalid('You cannot confirm this PaymentIntent because it is missing a payment method.', 'payment_intent_unexpected_state', 'payment_method');

@@ -5,7 +5,7 @@ import { API_KEY_PREFIX, type Role } from '@tallyline/contracts';
 import { DomainError } from '../domain-error.js';
 import { ACCEPTS_API_KEY, IS_PUBLIC, OPTIONAL_SESSION, ROLES } from './auth.decorators.js';
 import type { ApiKeyPrincipal, AuthUser } from './auth-user.js';
-import { bearerToken, type AuthenticatedRequest } from './authenticated-request.js';
+import { basicUser, bearerToken, type AuthenticatedRequest } from './authenticated-request.js';
 
 /**
  * The APP_GUARD: every route is authenticated unless marked @Public(), so a new controller cannot be
@@ -49,7 +49,9 @@ export class AuthenticationGuard extends AuthGuard(['jwt', 'api-key']) {
   override handleRequest<T>(error: unknown, principal: T | false, _info: unknown, context: ExecutionContext): T {
     if (error) throw error as Error; // the strategy's own error (a DomainError), passed on as is
     if (principal) return principal;
-    const token = bearerToken(context.switchToHttp().getRequest<AuthenticatedRequest>());
+    const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
+    // A key may also come as HTTP Basic's user name (curl -u sk_test_…:), as the API-key strategy reads it.
+    const token = bearerToken(request) ?? basicUser(request);
     throw new DomainError('unauthorized', !token ? 'Authentication required' : token.startsWith('sk_') ? 'Invalid API key' : 'Invalid or expired token');
   }
 
