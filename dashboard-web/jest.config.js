@@ -11,6 +11,10 @@ const swc = [
   },
 ];
 
+// Every test runs in a zone that is not UTC (its workers inherit this), so code that takes the visitor's
+// days for UTC days, or the other way round, fails here and not only for visitors far from Greenwich.
+process.env.TZ = 'America/Los_Angeles';
+
 export default {
   testEnvironment: '<rootDir>/test/environment.js',
   extensionsToTreatAsEsm: ['.ts', '.tsx'],

@@ -17,8 +17,11 @@ describe('apiFilters', () => {
     expect(api('amount=1000%2B')).toEqual({ minAmount: '100001' });
   });
 
-  it('sends from/to only for a custom range, and ignores unknown values', () => {
-    expect(api('range=custom&from=2026-01-01&to=2026-01-31')).toEqual({ from: '2026-01-01', to: '2026-01-31' });
+  it("sends from/to only for a custom range, as the bounds of the visitor's own days, and ignores unknown values", () => {
+    // The tests run at UTC-8/-7 (jest.config.js): Los Angeles' days.
+    expect(api('range=custom&from=2026-01-01&to=2026-01-31')).toEqual({ from: '2026-01-01T08:00:00.000Z', to: '2026-02-01T07:59:59.999Z' });
+    expect(api('range=custom&from=2026-07-01&to=2026-07-01')).toEqual({ from: '2026-07-01T07:00:00.000Z', to: '2026-07-02T06:59:59.999Z' });
+    expect(api('range=custom&from=2026-02-31&to=yesterday')).toEqual({});
     expect(api('range=7d&from=2026-01-01')).toEqual({ period: '7d' });
     expect(api('range=1y&status=lost&method=cash&amount=huge')).toEqual({});
   });

@@ -25,15 +25,24 @@ export const FILTER_KEYS = ['range', 'from', 'to', 'status', 'method', 'amount',
 
 const isOneOf = <T extends string>(values: readonly T[], value: string | null): value is T => value !== null && (values as readonly string[]).includes(value);
 
+/** The start of a yyyy-mm-dd day in the browser's time zone; null for anything else. */
+function localDay(value: string | null): Date | null {
+  const match = value ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : null;
+  if (!match) return null;
+  const day = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  return day.getDate() === Number(match[3]) ? day : null; // 2026-02-31 is no day
+}
+
 /** The API query for the URL's filters (without limit and cursor); unknown values are ignored. */
 export function apiFilters(url: URLSearchParams): URLSearchParams {
   const query = new URLSearchParams();
   const range = url.get('range');
   if (range === 'custom') {
-    const from = url.get('from');
-    const to = url.get('to');
-    if (from) query.set('from', from);
-    if (to) query.set('to', to);
+    // The visitor's own days, as the list shows its dates: a bare date would be a UTC day to the API.
+    const from = localDay(url.get('from'));
+    const to = localDay(url.get('to'));
+    if (from) query.set('from', from.toISOString());
+    if (to) query.set('to', new Date(to.getFullYear(), to.getMonth(), to.getDate() + 1, 0, 0, 0, -1).toISOString());
   } else if (isOneOf(['7d', '30d', '90d'], range)) query.set('period', range);
   const status = url.get('status');
   if (isOneOf(STATUS_OPTIONS, status)) query.set('status', status);
