@@ -30,11 +30,12 @@ describe('OverviewTab', () => {
         gbp,
         { currency: 'EUR', totalRevenue: 2875.3, totalTransactions: 27, successRate: 88.9, avgTransactionAmount: 127.52 },
         { currency: 'USD', totalRevenue: 1136.6, totalTransactions: 10, successRate: 80, avgTransactionAmount: 142.08 },
+        { currency: 'JPY', totalRevenue: 1000, totalTransactions: 1, successRate: 100, avgTransactionAmount: 1000 },
       ]),
     );
     expect(await screen.findByText('£26,831.87')).toBeInTheDocument();
     expect(screen.getByTestId('other-currencies')).toHaveTextContent(
-      'These figures are in GBP, your main currency. Also: €2,875.30 from 27 EUR transactions; $1,136.60 from 10 USD transactions.',
+      'These figures are in GBP, your main currency. Also: €2,875.30 from 27 EUR transactions; $1,136.60 from 10 USD transactions; ¥1,000 from 1 JPY transaction.',
     );
   });
 

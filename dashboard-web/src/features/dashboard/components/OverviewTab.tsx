@@ -54,7 +54,9 @@ function StatCards() {
 function OtherCurrencies({ stats }: { stats: MerchantStats }) {
   const others = stats.byCurrency.filter((row) => row.currency !== stats.currency);
   if (others.length === 0) return null;
-  const also = others.map((row) => `${formatMoney(row.totalRevenue, row.currency)} from ${row.totalTransactions.toLocaleString('en-US')} ${row.currency} transactions`);
+  const also = others.map(
+    (row) => `${formatMoney(row.totalRevenue, row.currency)} from ${row.totalTransactions.toLocaleString('en-US')} ${row.currency} transaction${row.totalTransactions === 1 ? '' : 's'}`,
+  );
   return (
     <Typography variant="body2" color="text.secondary" data-testid="other-currencies" sx={{ gridColumn: '1 / -1' }}>
       These figures are in {stats.currency}, your main currency. Also: {also.join('; ')}.

@@ -13,7 +13,8 @@ function Select({ label, name, options }: { label: string; name: FilterKey; opti
       select
       size="small"
       label={label}
-      value={search.get(name) ?? ''}
+      // A value the URL names but the list does not offer is ignored by the query: shown as "All …" too.
+      value={options.some((option) => option.value === search.get(name)) ? search.get(name) : ''}
       onChange={(event) => setSearch(withFilter(search, name, event.target.value))}
       slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
     >

@@ -142,6 +142,17 @@ describe('TransactionsTab', () => {
     expect(requested(fetchMock).filter((url) => url.startsWith('/api/transactions'))).toEqual([]);
   });
 
+  it('a link naming filter values the lists do not offer lists everything and says so in the fields', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, { data: [], nextCursor: null }));
+    renderTab(<TransactionsTab />, '/dashboard/transactions?status=bogus&method=cash&amount=xyz&range=13d');
+    expect(await screen.findByText('No transactions found')).toBeInTheDocument();
+    expect(requested(fetchMock).filter((url) => url.startsWith('/api/transactions'))).toEqual(['/api/transactions?limit=20']);
+    expect(screen.getByRole('combobox', { name: 'Date Range' })).toHaveTextContent('All time');
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveTextContent('All statuses');
+    expect(screen.getByRole('combobox', { name: 'Payment Method' })).toHaveTextContent('All methods');
+    expect(screen.getByRole('combobox', { name: 'Amount Range' })).toHaveTextContent('All amounts');
+  });
+
   it('shows the empty state', async () => {
     fetchMock.mockResolvedValue(jsonResponse(200, { data: [], nextCursor: null }));
     renderTab(<TransactionsTab />, '/dashboard/transactions');
