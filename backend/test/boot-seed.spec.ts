@@ -59,6 +59,19 @@ describe('boot: staff account from the environment and the demo merchant', () =>
     expect(charges).toBe(SAMPLE - (seeded.pending ?? 0));
     const [{ days }] = await db.query<[{ days: number }]>(`SELECT (max(created_at)::date - min(created_at)::date) AS days FROM payments`);
     expect(days).toBeGreaterThanOrEqual(85);
+    // Each payment's timeline as it would have happened: paid minutes after it was made, refunded a day
+    // later (or by now), never at the time the seed ran.
+    const steps = await db.query<{ type: string; after_ms: number }[]>(
+      `SELECT e.type, extract(epoch FROM ((e.data->>'at')::timestamptz - (c.data->>'createdAt')::timestamptz)) * 1000 AS after_ms
+         FROM events e JOIN events c ON c.stream_id = e.stream_id AND c.type = 'PaymentCreated'
+        WHERE e.type IN ('PaymentAttempted', 'PaymentCompleted', 'PaymentFailed', 'RefundRequested', 'RefundCompleted')`,
+    );
+    const paid = steps.filter((step) => step.type.startsWith('Payment'));
+    expect(paid.length).toBeGreaterThan(0);
+    for (const step of paid) expect([step.type, step.after_ms >= 0 && step.after_ms < 3 * 60_000]).toEqual([step.type, true]);
+    const refunds = steps.filter((step) => step.type.startsWith('Refund'));
+    expect(refunds.length).toBeGreaterThan(0);
+    for (const step of refunds) expect([step.type, step.after_ms > 0 && step.after_ms < 86_400_000 + 60_000]).toEqual([step.type, true]);
     // A second run (the same process, say after a retry) records nothing new.
     await seed.seedDemoPayments(SAMPLE);
     expect(await statuses()).toEqual(seeded);

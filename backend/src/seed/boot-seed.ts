@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { AccountDirectory, RegisterUser, StaffAccounts } from '../identity/index.js';
 import { RegisterMerchant, SwitchEnvironment } from '../merchants/index.js';
 import { CreatePayment, PaymentQueries, PayPayment, RefundPayment } from '../payments/index.js';
-import { systemContext } from '../platform/commands/command-context.js';
+import { systemContext, type CommandContext } from '../platform/commands/command-context.js';
 import { AppConfig } from '../platform/config/app-config.js';
 import { DomainError } from '../platform/domain-error.js';
 import { lifecycle } from '../platform/lifecycle.js';
@@ -91,11 +91,13 @@ export class BootSeed {
       }
       const context = systemContext('demo-seed', demo.at);
       const payment = await this.commandBus.execute(new CreatePayment(merchantId, 'staging', demo.input, demo.key, context));
-      // The gateway calls carry today's clock: their timing is real, only the history is backdated.
-      if (demo.card) await this.ignoringRepeats(this.pay(payment.paymentId, demo.card));
+      // Each step backdated as the payment is (the timeline reads as it would have happened): paid two
+      // minutes after it was made, refunded a day later, or now if that day is still to come.
+      const later = (ms: number) => systemContext('demo-seed', new Date(Math.min(Date.now(), demo.at.getTime() + ms)));
+      if (demo.card) await this.ignoringRepeats(this.pay(payment.paymentId, demo.card, later(2 * 60_000)));
       if (demo.refund !== 'none') {
         const amount = demo.refund === 'full' ? null : Math.floor(demo.input.amount / 3);
-        await this.ignoringRepeats(this.commandBus.execute(new RefundPayment(merchantId, payment.paymentId, amount, systemContext('demo-seed'))));
+        await this.ignoringRepeats(this.commandBus.execute(new RefundPayment(merchantId, payment.paymentId, amount, later(86_400_000))));
       }
       if ((index + 1) % 50 === 0) this.logger.log(`Demo payments: ${index + 1} of ${plan.length}`);
     }
@@ -103,7 +105,7 @@ export class BootSeed {
     return plan.length;
   }
 
-  private async pay(paymentId: string, cardNumber: string): Promise<void> {
+  private async pay(paymentId: string, cardNumber: string, context: CommandContext): Promise<void> {
     const expYear = new Date().getUTCFullYear() + 2;
     const res = await fetch(`${this.config.publicUrl}/api/sandbox-gateway/tokens`, {
       method: 'POST',
@@ -112,7 +114,7 @@ export class BootSeed {
     });
     if (!res.ok) throw new Error(`The sandbox refused a test card (${res.status})`);
     const { token } = (await res.json()) as { token: string };
-    await this.commandBus.execute(new PayPayment(paymentId, token, systemContext('demo-seed')));
+    await this.commandBus.execute(new PayPayment(paymentId, token, context));
   }
 
   /** A step already taken on an earlier run (paid, refunded) is refused as a conflict: that is fine here. */

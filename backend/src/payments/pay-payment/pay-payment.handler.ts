@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { clockOf } from '../../platform/commands/command-context.js';
 import { Logger } from '@nestjs/common';
 import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { PAYMENT_MESSAGES, type CheckoutPayResult } from '@tallyline/contracts';
@@ -24,6 +25,7 @@ export class PayPaymentHandler implements ICommandHandler<PayPayment> {
   ) {}
 
   async execute({ paymentId, token, context }: PayPayment): Promise<CheckoutPayResult> {
+    const clock = clockOf(context);
     const stream = streamNames.payment(paymentId);
     const { status, created: payment } = existingPayment(await this.commands.stateOf(stream, paymentDecider));
     // The decider is the guard (also against concurrent pays); this only spares the gateway a token lookup.
@@ -53,7 +55,7 @@ export class PayPaymentHandler implements ICommandHandler<PayPayment> {
         end3DSPostbackUrl: `${this.config.publicUrl}/api/checkout/${paymentId}/3ds-return`,
       });
       const outcome = saleOutcome(answer);
-      const { state } = await this.commands.decideAndAppend(stream, paymentDecider, { type: 'RecordPaymentOutcome', attemptId, outcome, at: new Date() }, context, { retryOnConflict: true });
+      const { state } = await this.commands.decideAndAppend(stream, paymentDecider, { type: 'RecordPaymentOutcome', attemptId, outcome, at: clock() }, context, { retryOnConflict: true });
       return {
         status: state.status === 'none' ? 'pending' : state.status,
         resultCode: answer.resultCode,

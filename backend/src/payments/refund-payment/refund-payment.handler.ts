@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { clockOf } from '../../platform/commands/command-context.js';
 import { Logger } from '@nestjs/common';
 import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { PAYMENT_MESSAGES, type RefundResult } from '@tallyline/contracts';
@@ -29,6 +30,7 @@ export class RefundPaymentHandler implements ICommandHandler<RefundPayment> {
   ) {}
 
   async execute({ merchantId, paymentId, amountMinor, context, refundId: given }: RefundPayment): Promise<RefundResult> {
+    const clock = clockOf(context);
     const stream = streamNames.payment(paymentId);
     const history = await this.historyOf(stream);
     const { created: payment } = existingPayment(fold(paymentDecider, history));
@@ -57,7 +59,7 @@ export class RefundPaymentHandler implements ICommandHandler<RefundPayment> {
     try {
       const answer = await this.gateway.refund(target, { transactionId: gatewayTransactionId, amountMinor: refund.amountMinor, currency: payment.currency, reference });
       const outcome: RefundOutcome = refundOutcome(answer);
-      state = existingPayment((await this.commands.decideAndAppend(stream, paymentDecider, { type: 'RecordRefundOutcome', refundId, outcome, at: new Date() }, context, { retryOnConflict: true })).state);
+      state = existingPayment((await this.commands.decideAndAppend(stream, paymentDecider, { type: 'RecordRefundOutcome', refundId, outcome, at: clock() }, context, { retryOnConflict: true })).state);
     } catch (error) {
       if (error instanceof DomainError) throw error;
       // No usable answer: whether the gateway refunded is for its own record to say.

@@ -16,6 +16,15 @@ export interface CommandContext {
   readYourWrites?: boolean;
 }
 
+/**
+ * The context's clock, going on from `now`: when a later step of the command (a gateway's answer) happened.
+ * Today's time for a request; for a backdated command (the demo's history), as backdated as its first step.
+ */
+export function clockOf(context: CommandContext): () => Date {
+  const offset = context.now.getTime() - Date.now();
+  return () => new Date(Date.now() + offset);
+}
+
 export function systemContext(id = 'system', now = new Date()): CommandContext {
   return { actor: { type: 'system', id }, correlationId: randomUUID(), now };
 }
