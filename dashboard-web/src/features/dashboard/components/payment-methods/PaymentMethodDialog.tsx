@@ -1,4 +1,4 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, InputAdornment, MenuItem, Stack, Switch, TextField } from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, InputAdornment, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { PAYMENT_METHOD_TYPES, type PaymentMethod } from '@tallyline/contracts';
 import { useToast } from '../../../../components/toast';
@@ -96,6 +96,11 @@ export function PaymentMethodDialog({ method, onClose }: Props) {
                 slotProps={{ htmlInput: { inputMode: 'decimal' }, input: { startAdornment: <InputAdornment position="start">$</InputAdornment> } }}
               />
             </Stack>
+            {method && (
+              <Typography variant="caption" color="text.secondary" sx={{ mt: '4px !important' }}>
+                A fee left empty stays as it is; enter 0 for none.
+              </Typography>
+            )}
             <Controller
               control={form.control}
               name="isActive"

@@ -117,6 +117,7 @@ describe('PaymentMethodsTab', () => {
     for (const label of ['Processing fee', 'Fixed fee']) await userEvent.clear(within(dialog).getByLabelText(label));
     expect(within(dialog).getByLabelText('Processing fee')).toHaveAttribute('placeholder', '2.5');
     expect(within(dialog).getByLabelText('Fixed fee')).toHaveAttribute('placeholder', '0.20');
+    expect(within(dialog).getByText('A fee left empty stays as it is; enter 0 for none.')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     await screen.findByText('Payment method updated');
     expect(bodyOf(fetchMock, `PATCH /api/payment-methods/${klarna.id}`)).toEqual({ name: 'Klarna', isActive: false });
