@@ -145,6 +145,18 @@ describe('Stripe-compatible API through stripe-node', () => {
       expect((await stripe.paymentIntents.retrieve(intent.id)).status).toBe('succeeded');
     });
 
+    it('a return_url given at confirm is where the 3-D Secure page sends the payer, and the intent shows the method confirmed with', async () => {
+      const intent = await stripe.paymentIntents.create({ amount: 4200, currency: 'gbp' });
+      const confirmed = await stripe.paymentIntents.confirm(intent.id, { payment_method: 'pm_card_authenticationRequired', return_url: 'https://shop.example/confirmed' });
+      expect(confirmed).toMatchObject({ status: 'requires_action', payment_method: 'pm_card_authenticationRequired', next_action: { redirect_to_url: { return_url: 'https://shop.example/confirmed' } } });
+      const landed = await passThreeDSecure(confirmed.next_action!.redirect_to_url!.url!, 'approve');
+      expect(landed).toMatch(/^https:\/\/shop\.example\/confirmed\?/);
+      expect(await stripe.paymentIntents.retrieve(intent.id)).toMatchObject({ status: 'succeeded', payment_method: 'pm_card_authenticationRequired' });
+      // A card named at confirm only is shown too.
+      const plain = await stripe.paymentIntents.create({ amount: 1200, currency: 'gbp' });
+      expect(await stripe.paymentIntents.confirm(plain.id, { payment_method: 'pm_card_mastercard' })).toMatchObject({ status: 'succeeded', payment_method: 'pm_card_mastercard' });
+    });
+
     it('failed at the 3-D Secure page: requires_payment_method with the error', async () => {
       const intent = await stripe.paymentIntents.create({ amount: 4200, currency: 'gbp', payment_method: 'pm_card_authenticationRequired', confirm: true, return_url: 'https://shop.example/done' });
       await passThreeDSecure(intent.next_action!.redirect_to_url!.url!, 'fail');

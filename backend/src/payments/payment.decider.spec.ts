@@ -264,6 +264,13 @@ describe('metadata and a payment method named at creation', () => {
     expect(when(history, { ...withExtras, metadata: { order: '42' } })).toEqual([]);
     expect(() => when(history, { ...withExtras, metadata: { order: '43' } })).toThrow(expect.objectContaining({ code: 'unprocessable' }));
   });
+
+  it("a confirmation's own return URL and payment method are its attempt's, and the creation still compares as it was", () => {
+    const confirmation = { returnUrl: 'https://shop.example/back', paymentMethodRef: 'pm_card_mastercard' };
+    const [event] = when([created], { ...attemptCommand, ...confirmation });
+    expect(event).toEqual({ type: 'PaymentAttempted', data: { ...attempted.data, ...confirmation } });
+    expect(when([created, event!], create)).toEqual([]);
+  });
 });
 
 describe('a dispute (chargeback) reported by the gateway', () => {

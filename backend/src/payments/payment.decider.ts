@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { PAYMENT_MESSAGES, type PaymentStatus } from '@tallyline/contracts';
 import type { Decider } from '../platform/commands/decider.js';
 import { DomainError } from '../platform/domain-error.js';
-import type { PaymentCreated, PaymentEvent } from './payment.events.js';
+import type { AttemptChanges, PaymentCreated, PaymentEvent } from './payment.events.js';
 
 type Created = PaymentCreated['data'];
 
@@ -39,7 +39,7 @@ export type PaymentState =
 
 export type CreatePaymentCommand = { type: 'CreatePayment'; at: Date } & Omit<Created, 'createdAt'>;
 
-export interface AttemptPaymentCommand {
+export interface AttemptPaymentCommand extends AttemptChanges {
   type: 'AttemptPayment';
   attemptId: string;
   reference: string;
@@ -148,8 +148,9 @@ function attempt(command: AttemptPaymentCommand, state: PaymentState): PaymentEv
   if (payment.status === 'canceled') throw new DomainError('illegal_state', PAYMENT_MESSAGES.canceled);
   if (payment.status !== 'pending') throw new DomainError('illegal_state', PAYMENT_MESSAGES.alreadyPaid);
   if (payment.attempt) throw new DomainError('illegal_state', PAYMENT_MESSAGES.attemptInProgress);
-  const { attemptId, reference, cardBrand, cardLast4, at } = command;
-  return [{ type: 'PaymentAttempted', data: { paymentId: payment.created.paymentId, attemptId, reference, cardBrand, cardLast4, at: at.toISOString() } }];
+  const { attemptId, reference, cardBrand, cardLast4, at, returnUrl, paymentMethodRef } = command;
+  const changes = { ...(returnUrl === undefined ? {} : { returnUrl }), ...(paymentMethodRef === undefined ? {} : { paymentMethodRef }) };
+  return [{ type: 'PaymentAttempted', data: { paymentId: payment.created.paymentId, attemptId, reference, cardBrand, cardLast4, at: at.toISOString(), ...changes } }];
 }
 
 /**

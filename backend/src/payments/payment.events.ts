@@ -37,7 +37,13 @@ export interface PaymentCreated {
  */
 export interface PaymentAttempted {
   type: 'PaymentAttempted';
-  data: { paymentId: string; attemptId: string; reference: string; cardBrand: string; cardLast4: string; at: string };
+  data: { paymentId: string; attemptId: string; reference: string; cardBrand: string; cardLast4: string; at: string } & AttemptChanges;
+}
+
+/** What a confirmation may name anew for its attempt (absent: as the payment was created). */
+export interface AttemptChanges {
+  returnUrl?: string;
+  paymentMethodRef?: string;
 }
 
 /** Result code 7: the customer must pass 3-D Secure at redirectUrl; the outcome comes later. */

@@ -99,7 +99,7 @@ export class PaymentIntentsController {
       if (view.status === 'failed') throw declined(view);
       return toPaymentIntent(view);
     }
-    return this.pay(caller, view, body.payment_method, ctx);
+    return this.pay(caller, view, body.payment_method, ctx, body.return_url);
   }
 
   @Post(':intent/cancel')
@@ -122,7 +122,7 @@ export class PaymentIntentsController {
   }
 
   /** Pays through the hosted page's own command, with a sandbox token for the test payment method. */
-  private async pay(caller: Caller, view: PaymentView, paymentMethod: string | undefined, ctx: CommandContext): Promise<PaymentIntent> {
+  private async pay(caller: Caller, view: PaymentView, paymentMethod: string | undefined, ctx: CommandContext, returnUrl?: string): Promise<PaymentIntent> {
     const { status } = toPaymentIntent(view);
     if (status === 'canceled' || status === 'succeeded') {
       const why = status === 'succeeded' ? 'it has already succeeded after being previously confirmed' : 'it has a status of canceled';
@@ -133,7 +133,9 @@ export class PaymentIntentsController {
       throw StripeApiError.invalid('You cannot confirm this PaymentIntent because it is missing a payment method.', 'payment_intent_unexpected_state', 'payment_method');
     }
     const token = await this.tokens.tokenFor(caller.environment, testCardOf(method));
-    await this.commandBus.execute(new PayPayment(view.id, token, ctx));
+    // What the confirmation names anew is the attempt's: the 3-D Secure page returns there, the intent shows them.
+    const confirmation = { ...(returnUrl ? { returnUrl } : {}), ...(paymentMethod && paymentMethod !== view.paymentMethodRef ? { paymentMethodRef: paymentMethod } : {}) };
+    await this.commandBus.execute(new PayPayment(view.id, token, ctx, confirmation));
     const after = await this.queries.get(caller, stripeIds.paymentIntent(view.id));
     if (after.status === 'failed') throw declined(after);
     return toPaymentIntent(after);

@@ -24,7 +24,7 @@ export class PayPaymentHandler implements ICommandHandler<PayPayment> {
     private readonly config: AppConfig,
   ) {}
 
-  async execute({ paymentId, token, context }: PayPayment): Promise<CheckoutPayResult> {
+  async execute({ paymentId, token, context, confirmation }: PayPayment): Promise<CheckoutPayResult> {
     const clock = clockOf(context);
     const stream = streamNames.payment(paymentId);
     const { status, created: payment } = existingPayment(await this.commands.stateOf(stream, paymentDecider));
@@ -36,7 +36,7 @@ export class PayPaymentHandler implements ICommandHandler<PayPayment> {
 
     const attemptId = randomUUID();
     const reference = `pay_${attemptId}`;
-    const attempt = { type: 'AttemptPayment' as const, attemptId, reference, cardBrand: card.brand, cardLast4: card.last4, at: context.now };
+    const attempt = { type: 'AttemptPayment' as const, attemptId, reference, cardBrand: card.brand, cardLast4: card.last4, at: context.now, ...confirmation };
     // Of concurrent pays one appends; the others retry once and meet the attempt in progress (409).
     await this.commands.decideAndAppend(stream, paymentDecider, attempt, context, { retryOnConflict: true });
 
@@ -50,8 +50,8 @@ export class PayPaymentHandler implements ICommandHandler<PayPayment> {
         reference,
         customer: { email: payment.customerEmail, fullName: payment.customerName },
         ipnUrl: `${this.config.publicUrl}/api/webhooks/${this.config.gateway.name}`,
-        successUrl: payment.returnUrl ?? pageUrl,
-        cancelUrl: payment.returnUrl ?? pageUrl,
+        successUrl: confirmation.returnUrl ?? payment.returnUrl ?? pageUrl,
+        cancelUrl: confirmation.returnUrl ?? payment.returnUrl ?? pageUrl,
         end3DSPostbackUrl: `${this.config.publicUrl}/api/checkout/${paymentId}/3ds-return`,
       });
       const outcome = saleOutcome(answer);

@@ -44,8 +44,10 @@ export function evolvePayment(row: PaymentView | undefined, stored: StoredEvent)
   if (!row) return undefined;
   const next = { ...row, updatedAt: new Date(stored.data.at), position };
   switch (stored.type) {
-    case 'PaymentAttempted':
-      return { ...next, cardBrand: stored.data.cardBrand, cardLast4: stored.data.cardLast4 };
+    case 'PaymentAttempted': {
+      const { cardBrand, cardLast4, returnUrl, paymentMethodRef } = stored.data;
+      return { ...next, cardBrand, cardLast4, returnUrl: returnUrl ?? row.returnUrl, paymentMethodRef: paymentMethodRef ?? row.paymentMethodRef };
+    }
     case 'PaymentRequiresAction':
       return { ...next, status: 'requires_action', gatewayTransactionId: stored.data.gatewayTransactionId, redirectUrl: stored.data.redirectUrl };
     case 'PaymentCompleted':
