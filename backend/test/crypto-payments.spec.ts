@@ -129,6 +129,19 @@ describe('crypto payments: currencies, rates, creation, history (/api/crypto-pay
       expect(await cryptoEventTypes(db, payment.id)).toEqual(['CryptoPaymentCreated']);
     });
 
+    it('asks for USDT in the 6 places a TRC-20 transfer has (rounded up), written to 8, and the wallet URI carries the 6', async () => {
+      clock.set(T0);
+      const quoted = await rateAt(T0, 'fromCurrency=EUR&toCrypto=USDT&environment=staging');
+      const res = await create({ ...CRYPTO_PAYMENT, targetCrypto: 'USDT', amount: 999.99 });
+      expect(res.statusCode).toBe(201);
+      const payment = res.json<{ payment: { id: string; cryptoAmount: string; address: string } }>().payment;
+      const exact = new Decimal('999.99').dividedBy(String(quoted.rate));
+      expect(payment.cryptoAmount).toBe(exact.toDecimalPlaces(6, Decimal.ROUND_UP).toFixed(8));
+      expect(payment.cryptoAmount).toMatch(/^\d+\.\d{6}00$/);
+      const checkout = await t.request({ method: 'GET', url: `/api/crypto-checkout/${payment.id}` });
+      expect(checkout.json<{ paymentUri: string }>().paymentUri).toBe(`tron:${payment.address}?amount=${exact.toDecimalPlaces(6, Decimal.ROUND_UP).toFixed(6)}`);
+    });
+
     it('POST /api/client/crypto-payments is the same call', async () => {
       const res = await create({ ...CRYPTO_PAYMENT, amount: 12.34, targetCrypto: 'eth', currency: 'usd' }, '/api/client/crypto-payments');
       expect(res.statusCode).toBe(201);

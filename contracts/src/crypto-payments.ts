@@ -13,6 +13,9 @@ export const CRYPTO_PAYMENT_TTL_MINUTES = 30;
 /** Crypto amounts are exact decimal strings with this many places. */
 export const CRYPTO_DECIMALS = 8;
 
+/** The places each crypto can actually be sent in (TRC-20 USDT has 6): amounts are rounded to these, shown to CRYPTO_DECIMALS. */
+export const CRYPTO_PRECISION: Record<CryptoCode, number> = { BTC: 8, ETH: 8, USDT: 6 };
+
 export const CRYPTO_PAYMENT_STATUSES = ['pending', 'processing', 'completed', 'failed', 'expired'] as const;
 export type CryptoPaymentStatus = (typeof CRYPTO_PAYMENT_STATUSES)[number];
 
@@ -158,5 +161,8 @@ const URI_SCHEMES: Record<CryptoCode, string> = { BTC: 'bitcoin', ETH: 'ethereum
 
 /** The wallet URI the hosted page's QR code carries (BIP 21 style: scheme, address, amount). */
 export function cryptoPaymentUri(crypto: CryptoCode, address: string, cryptoAmount: string): string {
-  return `${URI_SCHEMES[crypto]}:${address}?amount=${cryptoAmount}`;
+  // The amount in the places a wallet sends (the zeros past them are display only).
+  const [whole, fraction] = cryptoAmount.split('.');
+  const amount = fraction === undefined ? cryptoAmount : `${whole}.${fraction.slice(0, CRYPTO_PRECISION[crypto])}`;
+  return `${URI_SCHEMES[crypto]}:${address}?amount=${amount}`;
 }

@@ -45,7 +45,7 @@ export class CryptoApi {
     const exchangeRate: ExchangeRate = { rate: Number(rate), fromCurrency: query.fiat, toCrypto: query.crypto, fetchedAt: fetchedAt.toISOString() };
     if (query.amountMinor !== null) {
       exchangeRate.amount = formatMinor(query.amountMinor, query.fiat);
-      exchangeRate.cryptoAmount = cryptoAmountOf(query.amountMinor, query.fiat, rate);
+      exchangeRate.cryptoAmount = cryptoAmountOf(query.amountMinor, query.fiat, rate, query.crypto);
     }
     return { exchangeRate };
   }

@@ -24,7 +24,7 @@ export class CreateCryptoPaymentHandler implements ICommandHandler<CreateCryptoP
     const paymentId = randomUUID();
     const { amountMinor, currency, targetCrypto } = input;
     const quote = await this.rates.quote(currency, targetCrypto, environment);
-    const cryptoAmount = cryptoAmountOf(amountMinor, currency, quote.rate);
+    const cryptoAmount = cryptoAmountOf(amountMinor, currency, quote.rate, targetCrypto);
     const opened = await this.provider.openPayment({ paymentId, environment, crypto: targetCrypto, cryptoAmount });
     const command = {
       type: 'CreateCryptoPayment' as const,

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { CRYPTO_DECIMALS, formatMinor, type CryptoCode, type CryptoFiat, type Environment } from '@tallyline/contracts';
+import { CRYPTO_DECIMALS, CRYPTO_PRECISION, formatMinor, type CryptoCode, type CryptoFiat, type Environment } from '@tallyline/contracts';
 import { Decimal } from 'decimal.js';
 import { Clock } from '../../platform/clock.js';
 import { CryptoProvider } from '../provider/crypto-provider.js';
@@ -10,9 +10,12 @@ export interface Quote {
   fetchedAt: Date;
 }
 
-/** What `amountMinor` of fiat buys at `rate`, to 8 places, rounded up so the payer covers the whole amount. */
-export function cryptoAmountOf(amountMinor: number, currency: CryptoFiat, rate: string): string {
-  return new Decimal(formatMinor(amountMinor, currency)).dividedBy(rate).toDecimalPlaces(CRYPTO_DECIMALS, Decimal.ROUND_UP).toFixed(CRYPTO_DECIMALS);
+/**
+ * What `amountMinor` of fiat buys at `rate`, rounded up to the places the crypto can be sent in, so the
+ * payer covers the whole amount, and written to 8 places.
+ */
+export function cryptoAmountOf(amountMinor: number, currency: CryptoFiat, rate: string, crypto: CryptoCode): string {
+  return new Decimal(formatMinor(amountMinor, currency)).dividedBy(rate).toDecimalPlaces(CRYPTO_PRECISION[crypto], Decimal.ROUND_UP).toFixed(CRYPTO_DECIMALS);
 }
 
 /**
