@@ -59,6 +59,7 @@ describe('payment methods: add, configure, list (the merchant\'s own only)', () 
     [{ name: 'x'.repeat(101), type: 'credit_card' }, 'name', 'Name must be at most 100 characters'],
     [{ name: 'Cheques', type: 'cheque' }, 'type', 'Type must be one of credit_card, bank_transfer, digital_wallet'],
     [{ name: 'Cheques' }, 'type', 'Type is required'],
+    [{ name: 'Cards', type: 'credit_card', processingFee: -1 }, 'processingFee', 'Processing fee must be a percentage from 0 to 100 with at most two decimals'],
     [{ name: 'Cards', type: 'credit_card', processingFee: 101 }, 'processingFee', 'Processing fee must be a percentage from 0 to 100 with at most two decimals'],
     [{ name: 'Cards', type: 'credit_card', processingFee: 1.234 }, 'processingFee', 'Processing fee must be a percentage from 0 to 100 with at most two decimals'],
     [{ name: 'Cards', type: 'credit_card', processingFee: '2.9' }, 'processingFee', 'Processing fee must be a percentage from 0 to 100 with at most two decimals'],
@@ -71,6 +72,8 @@ describe('payment methods: add, configure, list (the merchant\'s own only)', () 
     const res = await add(a.token, payload);
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toContainEqual({ field, message });
+    // Said once, even where two checks of the field fail (below 0, and not a percentage as written).
+    expect(res.json<{ errors: { field: string }[] }>().errors.filter((error) => error.field === field)).toHaveLength(1);
   });
 
   it('PATCH with nothing to change, an unknown field or a bad fee → 400', async () => {

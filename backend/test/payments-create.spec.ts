@@ -72,7 +72,7 @@ describe('creating payments (POST /api/client/payments and its aliases)', () => 
     [{ amount: 10.5 }, 'amount', 'Amount must be an integer number of minor units'],
     [{ amount: '100' }, 'amount', 'Amount must be an integer number of minor units'],
     [{ currency: 'EURO' }, 'currency', 'Currency must be a 3-letter ISO code'],
-    [{ currency: 'XYZ' }, 'currency', 'Currency must be a 3-letter ISO code'],
+    [{ currency: 'XYZ' }, 'currency', 'Currency XYZ is not an ISO 4217 currency'],
     [{ customerEmail: 'nope' }, 'customerEmail', 'Invalid email address'],
     [{ paymentMethod: 'cheque' }, 'paymentMethod', 'Payment method must be credit_card, bank_transfer or digital_wallet'],
     [{ orderId: ' ' }, 'orderId', 'Order ID is required'],

@@ -90,7 +90,8 @@ export const currencySchema = z
   .string({ error: 'Currency must be a 3-letter ISO code' })
   .trim()
   .toUpperCase()
-  .refine((code) => /^[A-Z]{3}$/.test(code) && KNOWN_CURRENCIES.has(code), 'Currency must be a 3-letter ISO code');
+  .refine((code) => /^[A-Z]{3}$/.test(code), { error: 'Currency must be a 3-letter ISO code', abort: true })
+  .refine((code) => KNOWN_CURRENCIES.has(code), { error: (issue) => `Currency ${String(issue.input)} is not an ISO 4217 currency` });
 
 const text = (field: string, max: number) =>
   z.string({ error: `${field} is required` }).trim().min(1, `${field} is required`).max(max, `${field} is too long`);

@@ -18,12 +18,14 @@ export class ZodValidationPipe<T extends ZodType> implements PipeTransform<unkno
 const MAX_MESSAGE = 300;
 
 export function toFieldErrors(error: z.ZodError): FieldError[] {
-  return error.issues.map((issue) => {
+  const errors = error.issues.map((issue) => {
     // Named by the (first) unknown key: `?stauts=failed` is about `stauts`, not the whole query or body.
     const path = issue.code === 'unrecognized_keys' ? [...issue.path, ...issue.keys.slice(0, 1)] : issue.path;
     const message = issue.message.length > MAX_MESSAGE ? `${issue.message.slice(0, MAX_MESSAGE)}…` : issue.message;
     return { field: path.join('.').slice(0, MAX_MESSAGE) || '(body)', message };
   });
+  // Two checks of one field may fail with the same words (a fee below 0 is also not a percentage): said once.
+  return errors.filter((error, i) => errors.findIndex((other) => other.field === error.field && other.message === error.message) === i);
 }
 
 export const zodPipe = <T extends ZodType>(schema: T) => new ZodValidationPipe(schema);
