@@ -69,7 +69,8 @@ function Charts({ data }: { data: MerchantAnalytics }) {
               height={260}
               xAxis={[{ scaleType: 'point', data: dates }]}
               series={[{ data: data.daily.map((day) => day.revenue), label: `Revenue (${data.currency ?? 'USD'})`, area: true, showMark: false, valueFormatter: (v) => formatMoney(v ?? 0, data.currency) }]}
-              margin={{ left: 8, right: 8 }}
+              // Room for half the last day's label, which is centred on the axis' end.
+              margin={{ left: 8, right: 24 }}
             />
           </Box>
         </ChartCard>
@@ -83,7 +84,7 @@ function Charts({ data }: { data: MerchantAnalytics }) {
                 { data: data.daily.map((day) => day.transactions), label: 'Transactions' },
                 { data: data.daily.map((day) => day.completed), label: 'Completed' },
               ]}
-              margin={{ left: 8, right: 8 }}
+              margin={{ left: 8, right: 24 }}
             />
           </Box>
         </ChartCard>
