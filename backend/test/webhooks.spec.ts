@@ -423,5 +423,7 @@ describe('outbound webhooks', () => {
     expect((await call('GET', `/api/webhook-endpoints/${id}/deliveries?environment=staging`)).statusCode).toBe(200);
     expect((await call('POST', `/api/webhook-endpoints/${id}/deliveries/nope/retry`)).json()).toMatchObject({ statusCode: 404, message: 'Webhook delivery not found' });
     expect((await call('GET', '/api/webhook-endpoints/not-a-uuid')).statusCode).toBe(404);
+    // A PATCH that changes nothing is refused, as the payment methods' is.
+    expect((await call('PATCH', `/api/webhook-endpoints/${id}`, {})).json()).toMatchObject({ statusCode: 400, message: 'Send at least one of url, eventTypes, enabled' });
   });
 });

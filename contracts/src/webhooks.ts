@@ -44,11 +44,14 @@ export const webhookEndpointCreateSchema = z.strictObject({
 });
 
 /** PATCH /api/webhook-endpoints/{id}: only what is given changes. */
-export const webhookEndpointUpdateSchema = z.strictObject({
-  url: url.optional(),
-  eventTypes: eventTypes.optional(),
-  enabled: z.boolean({ error: 'enabled must be true or false' }).optional(),
-});
+export const webhookEndpointUpdateSchema = z
+  .strictObject({
+    url: url.optional(),
+    eventTypes: eventTypes.optional(),
+    enabled: z.boolean({ error: 'enabled must be true or false' }).optional(),
+  })
+  // As the payment methods' PATCH: a request that changes nothing is a mistake worth saying.
+  .refine((body) => Object.values(body).some((value) => value !== undefined), 'Send at least one of url, eventTypes, enabled');
 
 export const webhookEndpointSchema = z.object({
   id: z.string(),
