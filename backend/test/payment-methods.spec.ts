@@ -76,6 +76,17 @@ describe('payment methods: add, configure, list (the merchant\'s own only)', () 
     expect(res.json<{ errors: { field: string }[] }>().errors.filter((error) => error.field === field)).toHaveLength(1);
   });
 
+  it.each(['/api/payment-methods', '/api/merchants/stats', '/api/merchants/current', '/api/merchants/api-keys'])(
+    'GET %s, which takes no parameters, refuses one (a misspelt filter is not silently ignored)',
+    async (url) => {
+      expect((await t.request({ method: 'GET', url, headers: bearer(a.token) })).statusCode).toBe(200);
+      const res = await t.request({ method: 'GET', url: `${url}?enviroment=production`, headers: bearer(a.token) });
+      expect([res.statusCode, res.json().errors]).toEqual([400, [{ field: 'enviroment', message: 'Unrecognized key: "enviroment"' }]]);
+      // Signed out is still 401 first.
+      expect((await t.request({ method: 'GET', url: `${url}?enviroment=production` })).statusCode).toBe(401);
+    },
+  );
+
   it('PATCH with nothing to change, an unknown field or a bad fee → 400', async () => {
     const { id } = (await add(a.token, { name: 'Cards', type: 'credit_card' })).json();
     for (const payload of [{}, { type: 'bank_transfer' }, { processingFee: -1 }]) {

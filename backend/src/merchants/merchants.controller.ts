@@ -19,6 +19,7 @@ import { MerchantQueries } from './merchant-queries.js';
 import { RegisterMerchant } from './register-merchant/register-merchant.command.js';
 import { RotateApiKey } from './rotate-api-key/rotate-api-key.command.js';
 import { SwitchEnvironment } from './switch-environment/switch-environment.command.js';
+import { TakesNoQuery } from '../platform/http/takes-no-query.js';
 
 /**
  * The signed-in user's own merchant: the merchant id is the user id, so nothing here can reach another's.
@@ -44,6 +45,7 @@ export class MerchantsController {
     return this.queries.current(user.userId);
   }
 
+  @TakesNoQuery()
   @Get('current')
   async current(@CurrentUser() user: AuthUser, @Res({ passthrough: true }) reply: FastifyReply): Promise<Merchant> {
     const merchant = await this.queries.current(user.userId);
@@ -63,6 +65,7 @@ export class MerchantsController {
     return servedFor(reply, merchant.environment, merchant);
   }
 
+  @TakesNoQuery()
   @Get('api-keys')
   apiKeys(@CurrentUser() user: AuthUser): Promise<ApiKey[]> {
     return this.queries.maskedKeys(user.userId);

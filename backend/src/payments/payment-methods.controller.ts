@@ -13,6 +13,7 @@ import { ApiZodBody, zodPipe } from '../platform/http/zod-validation.js';
 import { AddPaymentMethod } from './add-payment-method/add-payment-method.command.js';
 import { ConfigurePaymentMethod } from './configure-payment-method/configure-payment-method.command.js';
 import { PaymentMethodQueries } from './payment-methods.queries.js';
+import { TakesNoQuery } from '../platform/http/takes-no-query.js';
 
 /** The dashboard's Custom Payment Methods: the merchant's own (merchant id = user id), never another's. */
 @ApiTags('payment-methods')
@@ -25,6 +26,7 @@ export class PaymentMethodsController {
     private readonly merchants: MerchantQueries,
   ) {}
 
+  @TakesNoQuery()
   @Get()
   async list(@CurrentUser() user: AuthUser): Promise<PaymentMethod[]> {
     await this.merchants.current(user.userId);

@@ -8,6 +8,7 @@ import { servedFor } from '../../platform/http/environment-header.js';
 import { zodPipe } from '../../platform/http/zod-validation.js';
 import { PaymentAnalyticsQueries } from './payment-analytics.queries.js';
 import { PaymentStatsQueries } from './payment-stats.queries.js';
+import { TakesNoQuery } from '../../platform/http/takes-no-query.js';
 
 /** The dashboard overview's figures and the analytics tab's series (session only): the caller's merchant in its current environment. */
 @ApiTags('merchants')
@@ -20,6 +21,7 @@ export class PaymentStatsController {
     private readonly merchants: MerchantQueries,
   ) {}
 
+  @TakesNoQuery()
   @Get('stats')
   async stats(@CurrentUser() user: AuthUser, @Res({ passthrough: true }) reply: FastifyReply): Promise<MerchantStats> {
     const stats = await this.queries.ofCurrentEnvironment(user.userId);
