@@ -46,6 +46,26 @@ describe('back-office review: double clicks, stale lists, phone width', () => {
     await page.close();
   });
 
+  it('a decision made with the notes left empty leaves none: the earlier notes stay in the audit trail only', async () => {
+    const company = `Empty Notes ${randomUUID().slice(0, 6)}`;
+    const id = await submitApplication(app.server.url, { companyName: company });
+    const page = await staffPage('/admin/applications');
+    const decide = async (action: string, notes?: string) => {
+      const dialog = await openReview(page, company);
+      if (notes) await dialog.getByLabel('Review notes').fill(notes);
+      await dialog.getByRole('button', { name: action }).click();
+      await dialog.waitFor({ state: 'detached' });
+    };
+    await decide('Set Under Review', 'Waiting for the bank statement');
+    await decide('Reject');
+    const application = await callApi<{ status: string; reviewNotes: string | null }>(app.server.url, `/api/admin/merchant-applications/${id}`, undefined, staff.token);
+    assert.deepEqual([application.status, application.reviewNotes], ['rejected', null]);
+    const history = await callApi<{ to: string; reviewNotes: string | null }[]>(app.server.url, `/api/admin/merchant-applications/${id}/history`, undefined, staff.token);
+    // The rejection says it had no notes ('' cleared them; null would have meant "none sent, keep them").
+    assert.deepEqual(history.map((entry) => [entry.to, entry.reviewNotes]), [['pending', null], ['under_review', 'Waiting for the bank statement'], ['rejected', '']]);
+    await page.close();
+  });
+
   it('after a change made elsewhere (412), the list behind the dialog shows it too', async () => {
     const company = `Changed Elsewhere ${randomUUID().slice(0, 6)}`;
     const id = await submitApplication(app.server.url, { companyName: company });

@@ -35,8 +35,9 @@ export function useChangeStatus({ application, reviewNotes, onChanged }: ChangeS
   const changeStatus = (status: ApplicationStatus) => {
     if (sending.current) return;
     sending.current = true;
-    const notes = reviewNotes.trim();
-    const data = (notes ? { status, reviewNotes: notes } : { status }) satisfies StatusChange;
+    // Always sent, empty too (the spec: each action sends the status and the notes): left out, the API
+    // keeps the earlier decision's notes, which the application then showed as if they were this one's.
+    const data = { status, reviewNotes: reviewNotes.trim() } satisfies StatusChange;
     void update(
       'applications',
       { id: application.id, data, previousData: application },
