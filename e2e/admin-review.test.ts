@@ -190,12 +190,14 @@ describe('back-office review: double clicks, stale lists, phone width', () => {
     await page.close();
   });
 
-  it('the Not Found page is titled Tallyline back-office, not with an i18n key', async () => {
+  it('the Not Found page is titled Tallyline back-office, not with an i18n key, and its sentence ends once', async () => {
     const page = await staffPage('/admin/no-such-page');
     await page.getByRole('heading', { name: 'Not Found' }).waitFor();
     const bar = page.locator('header');
     await bar.getByText('Tallyline back-office').waitFor();
     assert.equal(await bar.getByText('tallyline.title').count(), 0);
+    // One full stop: react-admin adds its own after the message.
+    await page.getByText('Either you typed a wrong URL, or you followed a bad link.', { exact: true }).waitFor({ timeout: 5_000 });
     await page.close();
   });
 
