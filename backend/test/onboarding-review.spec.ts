@@ -226,7 +226,7 @@ describe('onboarding: the staff review queue', () => {
     expect((await asOf(new Date().toISOString())).json()).toEqual((await admin(`/api/admin/merchant-applications/${id}`)).json());
     const before = await asOf(new Date(Date.parse(submitted.at) - 1000).toISOString());
     expect(before.statusCode).toBe(404);
-    for (const bad of ['yesterday', '2026-13-45T00:00:00Z', '']) expect([bad, (await asOf(bad)).statusCode]).toEqual([bad, bad === '' ? 200 : 400]);
+    for (const bad of ['yesterday', '2026-13-45T00:00:00Z', '2026-02-30T00:00:00Z', '']) expect([bad, (await asOf(bad)).statusCode]).toEqual([bad, bad === '' ? 200 : 400]);
   });
 
   it('lets only staff download documents, with their detected type and a name we choose', async () => {

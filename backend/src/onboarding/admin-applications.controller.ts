@@ -4,6 +4,7 @@ import { ApiHeader, ApiQuery, ApiTags } from '@nestjs/swagger';
 import {
   DOCUMENT_FIELDS,
   documentFileName,
+  isCalendarDate,
   ONBOARDING_MESSAGES,
   statusChangeSchema,
   type ApplicationHistoryEntry,
@@ -101,7 +102,8 @@ function expectedVersionOf(ifMatch: string | undefined): number | undefined {
 }
 
 function parseInstant(value: unknown): Date {
-  const time = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) ? new Date(value) : undefined;
+  // A day that does not exist (2026-02-30) is refused, not rolled over into the next month.
+  const time = typeof value === 'string' && isCalendarDate(value.slice(0, 10)) ? new Date(value) : undefined;
   if (!time || Number.isNaN(time.getTime())) throw DomainError.validation([{ field: 'asOf', message: 'asOf must be an ISO date-time like 2026-01-31T12:00:00Z' }]);
   return time;
 }
