@@ -14,12 +14,12 @@ import { CurrentUser, Roles, type AuthUser } from '../platform/auth/auth.decorat
 import type { CommandContext } from '../platform/commands/command-context.js';
 import { servedFor } from '../platform/http/environment-header.js';
 import { Ctx } from '../platform/http/request-context.js';
+import { TakesNoQuery } from '../platform/http/takes-no-query.js';
 import { ApiZodBody, zodPipe } from '../platform/http/zod-validation.js';
 import { MerchantQueries } from './merchant-queries.js';
 import { RegisterMerchant } from './register-merchant/register-merchant.command.js';
 import { RotateApiKey } from './rotate-api-key/rotate-api-key.command.js';
 import { SwitchEnvironment } from './switch-environment/switch-environment.command.js';
-import { TakesNoQuery } from '../platform/http/takes-no-query.js';
 
 /**
  * The signed-in user's own merchant: the merchant id is the user id, so nothing here can reach another's.

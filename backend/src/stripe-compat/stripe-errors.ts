@@ -36,7 +36,7 @@ export class StripeApiError extends Error {
 export const UNKNOWN_PARAMETER = 'Received unknown parameter:';
 
 /** Our field paths (metadata.order) in Stripe's bracket notation (metadata[order]). */
-const bracketed = (field: string) => field.split('.').map((part, i) => (i === 0 ? part : `[${part}]`)).join('');
+export const bracketed = (field: string) => field.split('.').map((part, i) => (i === 0 ? part : `[${part}]`)).join('');
 
 /** The payments feature's refusals, in Stripe's words and statuses. */
 function fromDomain(error: DomainError): StripeApiError {

@@ -1,9 +1,7 @@
 import { amountMinorSchema, currencySchema, emailAddress, ENVIRONMENTS, isHttpUrl, MAX_ORDER_ID_LENGTH } from '@tallyline/contracts';
-import type { PipeTransform } from '@nestjs/common';
 import { z, type ZodType } from 'zod';
-import { DomainError } from '../platform/domain-error.js';
-import { toFieldErrors } from '../platform/http/zod-validation.js';
-import { StripeApiError, UNKNOWN_PARAMETER } from './stripe-errors.js';
+import { ZodValidationPipe } from '../platform/http/zod-validation.js';
+import { bracketed, StripeApiError, UNKNOWN_PARAMETER } from './stripe-errors.js';
 import { STRIPE_TYPES } from './stripe-event-types.js';
 
 /** Form bodies carry every value as text: numbers and booleans are read from it too. */
@@ -35,18 +33,12 @@ const stripeParams = <T extends z.ZodRawShape>(shape: T) =>
   z.strictObject(shape, { error: (issue) => (issue.code === 'unrecognized_keys' ? `${UNKNOWN_PARAMETER} ${issue.keys.join(', ')}` : undefined) });
 
 /** Validates /v1 parameters; a required one left out is Stripe's parameter_missing, as Stripe words it. */
-class StripeParamsPipe<T extends ZodType> implements PipeTransform<unknown, z.infer<T>> {
-  constructor(private readonly schema: T) {}
-
-  transform(value: unknown): z.infer<T> {
-    const result = this.schema.safeParse(value ?? {});
-    if (result.success) return result.data;
-    const missing = result.error.issues.find((issue) => issue.code === 'invalid_type' && valueAt(value, issue.path) === undefined);
-    if (missing) {
-      const param = missing.path.map((part, i) => (i === 0 ? String(part) : `[${String(part)}]`)).join('');
-      throw StripeApiError.invalid(`Missing required param: ${param}.`, 'parameter_missing', param);
-    }
-    throw DomainError.validation(toFieldErrors(result.error));
+class StripeParamsPipe<T extends ZodType> extends ZodValidationPipe<T> {
+  protected override refusal(error: z.ZodError, value: unknown): Error {
+    const missing = error.issues.find((issue) => issue.code === 'invalid_type' && valueAt(value, issue.path) === undefined);
+    if (!missing) return super.refusal(error, value);
+    const param = bracketed(missing.path.join('.'));
+    return StripeApiError.invalid(`Missing required param: ${param}.`, 'parameter_missing', param);
   }
 }
 

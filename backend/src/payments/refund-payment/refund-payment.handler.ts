@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { clockOf } from '../../platform/commands/command-context.js';
 import { Logger } from '@nestjs/common';
 import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { PAYMENT_MESSAGES, type RefundResult } from '@tallyline/contracts';
+import { clockOf } from '../../platform/commands/command-context.js';
 import { fold } from '../../platform/commands/decider.js';
 import { EventSourcedCommands, type HandleResult } from '../../platform/commands/event-sourced-commands.js';
 import { AppConfig } from '../../platform/config/app-config.js';

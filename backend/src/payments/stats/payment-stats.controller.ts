@@ -5,10 +5,10 @@ import type { FastifyReply } from 'fastify';
 import { MerchantQueries } from '../../merchants/index.js';
 import { CurrentUser, Roles, type AuthUser } from '../../platform/auth/auth.decorators.js';
 import { servedFor } from '../../platform/http/environment-header.js';
+import { TakesNoQuery } from '../../platform/http/takes-no-query.js';
 import { zodPipe } from '../../platform/http/zod-validation.js';
 import { PaymentAnalyticsQueries } from './payment-analytics.queries.js';
 import { PaymentStatsQueries } from './payment-stats.queries.js';
-import { TakesNoQuery } from '../../platform/http/takes-no-query.js';
 
 /** The dashboard overview's figures and the analytics tab's series (session only): the caller's merchant in its current environment. */
 @ApiTags('merchants')

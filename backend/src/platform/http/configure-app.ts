@@ -144,9 +144,8 @@ export async function createHttpApp(config: AppConfig, root: DynamicModule): Pro
       void reply.sendFile(page.file, page.distDir);
     });
   }
-  const shapes = app.get(ErrorShapes);
-  errorShapes.current = shapes;
-  app.useGlobalFilters(new AllErrorsFilter(spa, shapes));
+  errorShapes.current = app.get(ErrorShapes);
+  app.useGlobalFilters(new AllErrorsFilter(spa, errorShapes.current));
 
   const document = SwaggerModule.createDocument(
     app,

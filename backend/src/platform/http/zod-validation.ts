@@ -10,7 +10,12 @@ export class ZodValidationPipe<T extends ZodType> implements PipeTransform<unkno
   transform(value: unknown): z.infer<T> {
     const result = this.schema.safeParse(value ?? {});
     if (result.success) return result.data;
-    throw DomainError.validation(toFieldErrors(result.error));
+    throw this.refusal(result.error, value);
+  }
+
+  /** The error a refused value is answered with; a door with words of its own (/v1) says it its way. */
+  protected refusal(error: z.ZodError, _value: unknown): Error {
+    return DomainError.validation(toFieldErrors(error));
   }
 }
 

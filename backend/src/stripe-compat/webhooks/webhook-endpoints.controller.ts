@@ -13,7 +13,7 @@ import { callerOf } from '../stripe-caller.js';
 import { StripeApiError, StripeErrorFilter } from '../stripe-errors.js';
 import { stripeIds, webhookEndpointIdOf } from '../stripe-ids.js';
 import { stripeList, unix } from '../stripe-objects.js';
-import { listSchema, webhookEndpointCreateSchema, stripePipe } from '../stripe-params.js';
+import { listSchema, stripePipe, webhookEndpointCreateSchema } from '../stripe-params.js';
 import { STRIPE_FORMAT } from './stripe-webhook-format.js';
 
 type Endpoint = Pick<WebhookEndpointView, 'id' | 'url' | 'description' | 'eventTypes' | 'enabled' | 'environment' | 'createdAt'>;
