@@ -36,3 +36,6 @@ export function isHttpUrl(value: string, { website = false } = {}): boolean {
     return false;
   }
 }
+
+/** For a PATCH body of optional fields: true when it names at least one (a request changing nothing is refused). */
+export const changesSomething = (body: object): boolean => Object.values(body).some((value) => value !== undefined);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { queryInteger } from './http.js';
+import { changesSomething, queryInteger } from './http.js';
 import { environmentSchema } from './merchants.js';
 
 /** Every event type a webhook endpoint can subscribe to (Standard Webhooks `type` of the payload). */
@@ -50,8 +50,7 @@ export const webhookEndpointUpdateSchema = z
     eventTypes: eventTypes.optional(),
     enabled: z.boolean({ error: 'enabled must be true or false' }).optional(),
   })
-  // As the payment methods' PATCH: a request that changes nothing is a mistake worth saying.
-  .refine((body) => Object.values(body).some((value) => value !== undefined), 'Send at least one of url, eventTypes, enabled');
+  .refine(changesSomething, 'Send at least one of url, eventTypes, enabled');
 
 export const webhookEndpointSchema = z.object({
   id: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CRYPTO_PRECISION } from '../crypto-payments.js';
 
 const currencySchema = z.object({ code: z.string(), name: z.string(), decimals: z.number().int() });
 
@@ -19,9 +20,9 @@ export const CLIENT_CURRENCIES: ClientCurrencies = {
     { code: 'GBP', name: 'Pound Sterling', decimals: 2 },
   ],
   cryptoCurrencies: [
-    { code: 'BTC', name: 'Bitcoin', decimals: 8 },
-    { code: 'ETH', name: 'Ethereum', decimals: 8 },
-    { code: 'USDT', name: 'Tether (TRC-20)', decimals: 6 },
+    { code: 'BTC', name: 'Bitcoin', decimals: CRYPTO_PRECISION.BTC },
+    { code: 'ETH', name: 'Ethereum', decimals: CRYPTO_PRECISION.ETH },
+    { code: 'USDT', name: 'Tether (TRC-20)', decimals: CRYPTO_PRECISION.USDT },
   ],
 };
 

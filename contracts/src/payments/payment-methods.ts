@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { changesSomething } from '../http.js';
 
 /** The three kinds of payment the product knows (spec: the dashboard's Payment Method filter). */
 export const PAYMENT_METHOD_TYPES = ['credit_card', 'bank_transfer', 'digital_wallet'] as const;
@@ -62,7 +63,7 @@ export type AddPaymentMethodRequest = z.input<typeof addPaymentMethodSchema>;
 /** PATCH /api/payment-methods/{id}: any of the configurable fields (the type stays). */
 export const configurePaymentMethodSchema = z
   .strictObject({ name: name.optional(), isActive: isActive.optional(), processingFee: processingFee.optional(), fixedFee: fixedFee.optional() })
-  .refine((body) => Object.values(body).some((value) => value !== undefined), PAYMENT_METHOD_MESSAGES.nothingToChange);
+  .refine(changesSomething, PAYMENT_METHOD_MESSAGES.nothingToChange);
 export type ConfigurePaymentMethodRequest = z.input<typeof configurePaymentMethodSchema>;
 
 /** The spec's custom payment method: processingFee in percent (2.9), fixedFee a decimal string ("0.30", USD). */
