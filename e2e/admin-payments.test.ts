@@ -106,6 +106,20 @@ describe('staff views of money and the merchant drawer timeline', () => {
     await page.close();
   });
 
+  it('staff Payments: "With refunds" keeps only payments with money given back', async () => {
+    const page = await staffPage('/admin/payments');
+    await page.waitForFunction(() => document.querySelectorAll('table tbody tr').length === 4);
+    await page.getByRole('combobox', { name: 'Refunded' }).click();
+    await page.getByRole('option', { name: 'With refunds' }).click();
+    await page.waitForFunction(() => document.querySelectorAll('table tbody tr').length === 1);
+    await page.locator('table tbody tr').getByText('25.00 GBP').waitFor();
+    assert.equal(JSON.parse(new URL(page.url()).searchParams.get('filter') ?? '{}').refunded, true);
+    await page.getByRole('combobox', { name: 'Refunded' }).click();
+    await page.getByRole('option', { name: 'No refunds' }).click();
+    await page.waitForFunction(() => document.querySelectorAll('table tbody tr').length === 3);
+    await page.close();
+  });
+
   it('Created from/to are the staff member\'s own calendar days, not UTC ones', async () => {
     const { createdAt, merchantId } = await callApi<{ createdAt: string; merchantId: string }>(app.server.url, `/api/admin/payments/${ids.ofOther}`, undefined, staff.token);
     // At any hour, UTC-12 or UTC+14 has another date than UTC: in one of them at least, the payment's local day is not its UTC day.

@@ -101,6 +101,16 @@ describe('back-office review: double clicks, stale lists, phone width', () => {
     assert.ok(overflow <= 0, `the queue scrolls sideways by ${overflow}px`);
     const box = await review.boundingBox();
     assert.ok(box && box.x >= 0 && box.x + box.width <= 375, 'the Review link is on screen');
+    // Five status tabs do not fit 375 px: an arrow brings the last of them on screen.
+    const rejected = page.getByRole('tab', { name: /^Rejected/ });
+    const onScreen = async () => ((await rejected.boundingBox()) ?? { x: 999, width: 0 }).x + ((await rejected.boundingBox())?.width ?? 0) <= 375;
+    assert.equal(await onScreen(), false, 'the last tab starts off screen');
+    const forward = page.locator('.MuiTabScrollButton-root').last();
+    for (let click = 0; click < 3 && !(await onScreen()); click++) {
+      await forward.click();
+      await page.waitForTimeout(400); // MUI's scroll animation
+    }
+    assert.ok(await onScreen(), 'the arrow scrolled the Rejected tab on screen');
     await review.click();
     await page.getByRole('dialog', { name: `Review application: ${company}` }).waitFor();
     await page.close();

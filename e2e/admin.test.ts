@@ -298,6 +298,8 @@ describe('back-office: staff review of merchant applications', () => {
     await page.getByText('1-3 of 3').waitFor();
     await row('ApplicationSubmitted').waitFor();
     assert.equal(await page.getByRole('row').filter({ hasText: 'StatusChanged' }).count(), 2);
+    // Who did it, by e-mail: a compliance reader should not have to look a user id up.
+    assert.equal(await page.getByRole('row').filter({ hasText: 'StatusChanged' }).filter({ hasText: `staff ${STAFF.email}` }).count(), 2);
     assert.deepEqual(await seriousA11yViolations(page), []);
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export stream' }).click()]);

@@ -57,7 +57,10 @@ describe('onboarding: audit log, admin merchants, approval activation, replay', 
         data: expect.objectContaining({ from: 'under_review', to: 'approved' }),
         metadata: expect.objectContaining({ actor: { type: 'staff', id: await staffId() }, correlationId: expect.any(String) }),
         recordedAt: expect.any(String),
+        actorEmail: staff.email,
       });
+      // A visitor's submission names nobody: no e-mail to show.
+      expect(events.find((e) => (e as { type?: string }).type === 'ApplicationSubmitted')).not.toHaveProperty('actorEmail');
     });
 
     it('filters by stream, type, actor and time, and pages', async () => {
@@ -73,6 +76,7 @@ describe('onboarding: audit log, admin merchants, approval activation, replay', 
       const page = await admin(`/api/admin/events?${query({ filter: { stream }, range: [1, 1] })}`);
       expect([page.json().length, page.headers['content-range']]).toEqual([1, 'events 1-1/3']);
       expect((await admin(`/api/admin/events/${present(first, 'a first event').id}`)).json().type).toBe('ApplicationSubmitted');
+      expect((await admin(`/api/admin/events/${present(second, 'a second event').id}`)).json().actorEmail).toBe(staff.email);
       expect((await admin(`/api/admin/events/${randomUUID()}`)).statusCode).toBe(404);
       expect((await admin('/api/admin/events/not-an-id')).statusCode).toBe(404);
       for (const bad of [{ filter: { from: 'last week' } }, { filter: { colour: 'red' } }, { sort: ['data', 'ASC'] }]) {

@@ -10,5 +10,7 @@ export const eventLogEntrySchema = z.object({
   data: z.record(z.string(), z.unknown()),
   metadata: z.record(z.string(), z.unknown()),
   recordedAt: z.string(),
+  /** The signed-in person behind metadata.actor (staff or a merchant's user), as they are now; absent for keys, visitors and the system. */
+  actorEmail: z.string().optional(),
 });
 export type EventLogEntry = z.infer<typeof eventLogEntrySchema>;

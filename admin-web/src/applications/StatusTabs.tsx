@@ -24,6 +24,9 @@ export function StatusTabs() {
       onChange={(_event, value: TabValue) => select(value)}
       aria-label={translate('resources.applications.columns.status')}
       variant="scrollable"
+      // Arrows on a phone too (MUI hides them there): a tab cut off at the edge looked like the last one.
+      scrollButtons="auto"
+      allowScrollButtonsMobile
       // No width of its own (it scrolls instead): five tabs once widened the whole page on a phone.
       sx={{ borderBottom: 1, borderColor: 'divider', px: 1, width: 0, minWidth: '100%' }}
     >

@@ -45,7 +45,7 @@ function EventPayload() {
 
 function ActorField() {
   const event = useRecordContext<EventLogEntry>();
-  return <Typography variant="body2">{event ? eventActor(event) : ''}</Typography>;
+  return <Typography variant="body2">{event ? eventActor(event, { withId: true }) : ''}</Typography>;
 }
 
 /** One stored event exactly as recorded: envelope, data and metadata. */

@@ -255,7 +255,7 @@ export const en = {
         failureReason: 'Failure reason',
         gatewayTransactionId: 'Gateway transaction',
       },
-      filters: { from: 'Created from', to: 'Created to' },
+      filters: { from: 'Created from', to: 'Created to', refunded: { any: 'Any', yes: 'With refunds', no: 'No refunds' } },
       status: PAYMENT_STATUS_LABELS,
       timeline: {
         title: 'Timeline',

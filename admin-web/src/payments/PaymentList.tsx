@@ -6,6 +6,7 @@ import {
   DateField,
   DateInput,
   List,
+  NullableBooleanInput,
   ReferenceField,
   ReferenceInput,
   SearchInput,
@@ -101,6 +102,16 @@ export function PaymentList() {
       label="resources.payments.fields.environment"
       choices={ENVIRONMENTS.map((id) => ({ id, name: `resources.merchants.environments.${id}` }))}
       alwaysOn
+    />,
+    <NullableBooleanInput
+      key="refunded"
+      source="refunded"
+      label="resources.payments.fields.refundedAmount"
+      nullLabel="resources.payments.filters.refunded.any"
+      trueLabel="resources.payments.filters.refunded.yes"
+      falseLabel="resources.payments.filters.refunded.no"
+      alwaysOn
+      sx={{ minWidth: 160 }}
     />,
     <DateInput key="from" source="from" label="resources.payments.filters.from" alwaysOn />,
     <DateInput key="to" source="to" label="resources.payments.filters.to" alwaysOn />,

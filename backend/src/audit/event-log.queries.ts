@@ -3,7 +3,8 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { EventLogEntry } from '@tallyline/contracts';
 import { Repository } from 'typeorm';
 import { z } from 'zod';
-import { idFilterSchema, type ListQuery } from '../platform/http/list-query.js';
+import { UserLookup } from '../platform/auth/auth-user.js';
+import { idFilterSchema, UUID_PATTERN, type ListQuery } from '../platform/http/list-query.js';
 import { EventLogView } from './event-log.entity.js';
 
 // Trimmed: a stream id copied from the table or a log comes with a space or newline, and matched nothing
@@ -54,9 +55,19 @@ function toEntry(view: EventLogView): EventLogEntry {
   };
 }
 
+/** The id of the signed-in person behind an event (staff or a merchant's user), if a person it was. */
+function personId(entry: EventLogEntry): string | undefined {
+  const actor = entry.metadata.actor as { type?: unknown; id?: unknown } | undefined;
+  const person = actor?.type === 'staff' || actor?.type === 'user';
+  return person && typeof actor.id === 'string' && UUID_PATTERN.test(actor.id) ? actor.id : undefined;
+}
+
 @Injectable()
 export class EventLogQueries {
-  constructor(@InjectRepository(EventLogView) private readonly events: Repository<EventLogView>) {}
+  constructor(
+    @InjectRepository(EventLogView) private readonly events: Repository<EventLogView>,
+    private readonly users: UserLookup,
+  ) {}
 
   async list({ sort, range, filter }: ListQuery<EventFilter>): Promise<{ rows: EventLogEntry[]; total: number }> {
     const query = this.events.createQueryBuilder('e');
@@ -73,11 +84,21 @@ export class EventLogQueries {
     if (sort.field !== 'position') query.addOrderBy('e.position', sort.order);
     if (range) query.offset(range.start).limit(range.end - range.start + 1);
     const [views, total] = await query.getManyAndCount();
-    return { rows: views.map(toEntry), total };
+    return { rows: await this.withActorEmails(views.map(toEntry)), total };
   }
 
   async byEventId(eventId: string): Promise<EventLogEntry | undefined> {
     const view = await this.events.findOneBy({ eventId });
-    return view ? toEntry(view) : undefined;
+    return view ? (await this.withActorEmails([toEntry(view)]))[0] : undefined;
+  }
+
+  /** Compliance reads "staff ana@…", not a user id: each distinct person on the page looked up once. */
+  private async withActorEmails(entries: EventLogEntry[]): Promise<EventLogEntry[]> {
+    const ids = new Set(entries.map(personId).filter((id): id is string => id !== undefined));
+    const emails = new Map(await Promise.all([...ids].map(async (id) => [id, (await this.users.userById(id))?.email] as const)));
+    return entries.map((entry) => {
+      const email = emails.get(personId(entry) ?? '');
+      return email ? { ...entry, actorEmail: email } : entry;
+    });
   }
 }
