@@ -181,6 +181,11 @@ describe('the merchant dashboard against the real app', () => {
     await page.getByRole('button', { name: 'Confirm refund' }).click();
     await page.getByText('Refund processed').waitFor();
     await page.getByText('The refund has been successfully processed.').waitFor();
+    // Details opened while the toast shows: the toast leaves the drawer (it opens from the right) uncovered.
+    await page.getByRole('button', { name: `View transaction ${merchant.paid[0]}` }).click();
+    const [toastBox, drawerBox] = await Promise.all([page.getByTestId('toast').boundingBox(), page.getByRole('region', { name: 'Transaction details' }).boundingBox()]);
+    assert.ok(toastBox && drawerBox && toastBox.x + toastBox.width <= drawerBox.x, 'the toast covers the transaction details');
+    await page.getByRole('button', { name: 'Close details' }).click();
     // Still completed, with the part refunded shown; the rest is what the dialog offers next.
     await row.getByText('£10.00 refunded').waitFor();
     await row.getByRole('button', { name: `Refund transaction ${merchant.paid[0]}` }).click();

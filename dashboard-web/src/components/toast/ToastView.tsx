@@ -1,7 +1,10 @@
 import { Alert, AlertTitle, Snackbar } from '@mui/material';
 import type { ToastOptions } from './toast-context';
 
-/** Spec §9: one toast visible at a time, shown for 5000 ms. */
+/**
+ * Spec §9: one toast visible at a time, shown for 5000 ms. Bottom left: the transaction details open
+ * from the right, 420 px wide, and a toast at the right covered their lower part.
+ */
 const TOAST_DURATION_MS = 5000;
 
 export interface ActiveToast extends ToastOptions {
@@ -17,7 +20,7 @@ interface Props {
 export function ToastView({ toast, open, onClose }: Props) {
   const destructive = toast.variant === 'destructive';
   return (
-    <Snackbar key={toast.id} open={open} autoHideDuration={TOAST_DURATION_MS} onClose={onClose} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}>
+    <Snackbar key={toast.id} open={open} autoHideDuration={TOAST_DURATION_MS} onClose={onClose} anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}>
       <Alert
         onClose={() => onClose()}
         severity={destructive ? 'error' : 'success'}
