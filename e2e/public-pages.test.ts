@@ -88,6 +88,24 @@ describe('public pages', () => {
     await page.close();
   });
 
+  it('opens a page reached by a link at its top, and Back returns to where the reader was', async () => {
+    for (const width of [1280, 375]) {
+      const page = await site.open('/');
+      await page.setViewportSize({ width, height: 800 });
+      await site.hydrated(page); // a link clicked before that is a full page load, which opens at the top anyway
+      const footer = page.getByRole('contentinfo');
+      const down = await page.evaluate(() => window.scrollY);
+      assert.ok(down > 500, `the footer is ${down}px down`);
+      await footer.getByRole('link', { name: 'Privacy Policy' }).click();
+      await page.getByRole('heading', { level: 1, name: /Privacy Policy/ }).waitFor();
+      assert.equal(await page.evaluate(() => window.scrollY), 0, `at ${width} px /privacy opened scrolled`);
+      await page.goBack();
+      await page.getByRole('heading', { level: 1, name: /Payments that grow/ }).waitFor();
+      await page.waitForFunction(() => window.scrollY > 500);
+      await page.close();
+    }
+  });
+
   it("never breaks an e-mail address of the footer across lines", async () => {
     for (const width of [320, 900, 1280]) {
       const context = await site.browser.newContext({ viewport: { width, height: 800 } });

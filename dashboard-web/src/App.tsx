@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { theme } from './lib/theme';
+import { ScrollToTopOnNavigation } from './components/scroll/ScrollToTopOnNavigation';
 import { ToastProvider } from './components/toast';
 import { AppRoutes } from './routes';
 
@@ -22,6 +23,7 @@ export function App() {
     <AppProviders>
       {/* wouter reads the browser's address (no router element needed): a navigation renders in the same pass as
           a session change, so signing out lands on / and not on the dashboard guard's /login. */}
+      <ScrollToTopOnNavigation />
       <AppRoutes />
     </AppProviders>
   );

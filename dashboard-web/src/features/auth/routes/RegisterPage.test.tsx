@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { jsonResponse } from '../../../../test/fetch';
 import { renderPage } from '../../../../test/render';
@@ -69,6 +69,18 @@ describe('RegisterPage validation', () => {
     expect(url).toBe('/api/auth/register');
     expect(JSON.parse(init?.body as string)).toEqual({ email: 'ada@example.com', password: 'password-123', firstName: 'Ada', lastName: 'Lovelace' });
     expect(await screen.findByText('Registration successful!')).toBeInTheDocument();
+  });
+
+  it('a double click on Create Account registers once: no second request, no "already registered" toast', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(201, { token: 'jwt-1', user: { id: 'u1', email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', role: 'merchant' } }));
+    renderPage(<RegisterPage />, '/register');
+    await fill({ 'First Name': 'Ada', 'Last Name': 'Lovelace', Email: 'ada@example.com', Password: 'password-123', 'Confirm Password': 'password-123' });
+    // Both clicks land before the page re-renders with the button disabled (as in a real browser).
+    const form = screen.getByRole('form', { name: 'Create your account' });
+    fireEvent.submit(form);
+    fireEvent.submit(form);
+    expect(await screen.findByText('Registration successful!')).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
   it('stays on the form with a destructive toast carrying the server message', async () => {
