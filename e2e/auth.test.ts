@@ -52,6 +52,12 @@ describe('sign-up, sign-in and the signed-in header', () => {
     assert.match((await token(page)) ?? '', /^ey/);
     // A plain user has no merchant record yet.
     await page.getByText('Merchant account not found. Please contact support.').waitFor();
+    // On a phone too there is a way on: with no dashboard shell, the site's own menu stays in the header.
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.locator('#mobile-nav').getByRole('button', { name: 'Sign out' }).waitFor();
+    await page.getByRole('button', { name: 'Close menu' }).click();
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByRole('button', { name: 'Ada' }).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.waitForURL(app.server.url + '/');

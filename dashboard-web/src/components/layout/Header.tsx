@@ -47,8 +47,8 @@ export function Header() {
   // Mounted from the first opening on, so that closing plays the drawer's exit transition.
   const [drawerUsed, setDrawerUsed] = useState(false);
   // The dashboard's top bar has its own switch and, on phones, its own menu (with these links in it):
-  // one badge and one menu button per screen.
-  const inDashboard = useLocation()[0].startsWith('/dashboard');
+  // one badge and one menu button per screen. A user with no merchant gets no dashboard shell: this menu stays.
+  const inDashboard = useLocation()[0].startsWith('/dashboard') && (isLoading || merchant !== null);
   const switchable = inDashboard ? null : merchant;
 
   return (
