@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/axe.js';
-import { useAppAndBrowser } from './support/app.js';
+import { callApi, openSignedIn, useAppAndBrowser } from './support/app.js';
 
 const PASSWORD = 'password-123';
 const uniqueEmail = (label: string) => `${label}-${randomUUID().slice(0, 8)}@example.test`;
@@ -140,6 +140,21 @@ describe('sign-up, sign-in and the signed-in header', () => {
     await page.waitForURL(/\/login$/);
     await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
     await page.close();
+  });
+
+  it('the signed-in header keeps one row, nothing off screen, for a merchant with a long first name, from 900 to 1280 px', async () => {
+    const email = uniqueEmail('long');
+    const { token } = await callApi<{ token: string }>(app.server.url, '/api/auth/register', { email, password: PASSWORD, firstName: 'W'.repeat(100), lastName: 'Wide' });
+    await callApi(app.server.url, '/api/merchants/register', { companyName: 'Wide Names Ltd', email, website: null, businessType: 'Retail' }, token);
+    for (const width of [900, 1024, 1280]) {
+      const page = await openSignedIn(app, token, '/pricing', width);
+      await page.getByTestId('environment-badge').waitFor();
+      assert.equal(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), 0, `at ${width} px the page scrolls sideways`);
+      assert.ok(((await page.getByRole('banner').boundingBox())?.height ?? 0) <= 72, `at ${width} px the header wraps onto more rows`);
+      await page.getByRole('button', { name: 'W'.repeat(100) }).click();
+      await page.getByRole('menuitem', { name: 'Dashboard' }).waitFor();
+      await page.close();
+    }
   });
 
   it('has no serious accessibility violations on the registration page', async () => {

@@ -22,7 +22,7 @@ export function EnvironmentSwitch({ environment, compact = false }: { environmen
     });
 
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: compact ? 'wrap' : 'nowrap', whiteSpace: 'nowrap' }}>
       <Chip
         size="small"
         label={badge.label}

@@ -38,6 +38,7 @@ const navButtonSx = {
   color: 'text.primary',
   textTransform: 'none',
   fontWeight: 500,
+  whiteSpace: 'nowrap',
   '&.active': { color: 'primary.main', fontWeight: 700 } } as const;
 
 export function Header() {
@@ -84,7 +85,8 @@ export function Header() {
             )}
             {user ? (
               <>
-                <Button component={RouterLink} to="/dashboard" variant="contained" disableElevation>
+                {/* Below the lg width, Dashboard is in the user menu only: the header had no room for both. */}
+                <Button component={RouterLink} to="/dashboard" variant="contained" disableElevation sx={{ display: { md: 'none', lg: 'inline-flex' } }}>
                   Dashboard
                 </Button>
                 <Suspense fallback={null}>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Menu, MenuItem } from '@mui/material';
+import { Box, Button, Menu, MenuItem } from '@mui/material';
 import AccountCircle from '@mui/icons-material/AccountCircle';
 import { useLocation } from 'wouter';
 import type { User } from '@tallyline/contracts';
@@ -19,13 +19,15 @@ export function UserMenu({ user }: { user: User }) {
         id="user-menu-button"
         color="inherit"
         startIcon={<AccountCircle />}
+        // The name is hidden on a laptop-sized screen (too little room beside the links and the switch): still the button's name.
+        aria-label={label}
         aria-haspopup="menu"
         aria-controls={open ? 'user-menu' : undefined}
         aria-expanded={open ? 'true' : undefined}
         onClick={(event) => setAnchor(event.currentTarget)}
-        sx={{ textTransform: 'none', maxWidth: 220 }}
+        sx={{ textTransform: 'none', maxWidth: 150, minWidth: 0 }}
       >
-        <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{label}</span>
+        <Box component="span" sx={{ display: { md: 'none', lg: 'inline' }, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{label}</Box>
       </Button>
       <Menu
         id="user-menu"
