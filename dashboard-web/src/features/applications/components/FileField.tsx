@@ -45,10 +45,17 @@ export function FileField({ name, label, file, onChange, error }: {
       />
       {file && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          {(file.size / 1024).toFixed(0)} KB
+          {fileSize(file.size)}
         </Typography>
       )}
       {error && <FormHelperText error>{error}</FormHelperText>}
     </Box>
   );
+}
+
+/** 45 B, 12 KB, 3.4 MB: a small document read "0 KB", as if it were empty. */
+export function fileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
