@@ -10,7 +10,7 @@ import { RotateApiKey } from './rotate-api-key.command.js';
 
 /**
  * One step: append ApiKeyIssued/ApiKeyRotated (hash only) with the merchant stream's expected version.
- * Of concurrent rotations exactly one appends; the others get 409 and their secrets are never stored
+ * Of rotations that read the same version exactly one appends; the others get 409 and their secrets are never stored
  * anywhere, so no retry: a retried rotation would silently revoke the winner's key.
  */
 @CommandHandler(RotateApiKey)
