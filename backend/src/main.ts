@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import type { Server } from 'node:http';
 import { Logger } from '@nestjs/common';
 import { AppModule } from './app.module.js';
+import { ConfigError } from './platform/config/app-config.js';
 import { resolveDatabase } from './platform/database/resolve-database.js';
 import { createHttpApp } from './platform/http/configure-app.js';
 import { lifecycle } from './platform/lifecycle.js';
@@ -56,6 +57,7 @@ function cutConnections(server: Server, afterMs: number, logger: Logger): void {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // A mistyped setting is the operator's to fix: its message says which and why, a stack would bury it.
+  console.error(error instanceof ConfigError ? error.message : error);
   process.exit(1);
 });

@@ -37,7 +37,7 @@ export class AppConfig {
   readonly webhooks: WebhookSettings;
 
   constructor(env: NodeJS.ProcessEnv = process.env) {
-    this.port = Number(env.PORT ?? 3000);
+    this.port = portNumber(env.PORT);
     this.host = env.HOST ?? '0.0.0.0';
     this.dataDir = resolve(env.DATA_DIR ?? '.data');
     this.databaseUrl = env.DATABASE_URL || undefined;
@@ -103,7 +103,7 @@ function parseTrustProxy(value: string | undefined): false | number | string[] {
     const [address, bits, extra] = entry.split('/');
     return extra !== undefined || !isIP(address ?? '') || (bits !== undefined && !/^\d{1,3}$/.test(bits));
   });
-  if (invalid.length) throw new Error(`TRUST_PROXY must be a hop count or a comma-separated list of IP addresses/CIDRs; not ${invalid.join(', ')}`);
+  if (invalid.length) throw new ConfigError(`TRUST_PROXY must be a hop count or a comma-separated list of IP addresses/CIDRs; not ${invalid.join(', ')}`);
   return entries;
 }
 
@@ -117,13 +117,13 @@ function parseOrigins(value: string): string[] {
       return true;
     }
   });
-  if (invalid.length) throw new Error(`CORS_ORIGINS must list origins like https://shop.example; not ${invalid.join(', ')}`);
+  if (invalid.length) throw new ConfigError(`CORS_ORIGINS must list origins like https://shop.example; not ${invalid.join(', ')}`);
   return origins;
 }
 
 function positiveInteger(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined || value.trim() === '') return fallback;
-  if (!/^\d+$/.test(value.trim()) || Number(value) < 1) throw new Error(`${name} must be a whole number of at least 1; not ${value}`);
+  if (!/^\d+$/.test(value.trim()) || Number(value) < 1) throw new ConfigError(`${name} must be a whole number of at least 1; not ${value}`);
   return Number(value);
 }
 
@@ -177,6 +177,16 @@ function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): numbe
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number ≥ 0, got "${raw}"`);
+  if (!Number.isInteger(value) || value < 0) throw new ConfigError(`${name} must be a whole number ≥ 0, got "${raw}"`);
+  return value;
+}
+
+/** A setting the app cannot start with: main prints its message as one line, without a stack. */
+export class ConfigError extends Error {}
+
+function portNumber(raw: string | undefined): number {
+  if (raw === undefined || raw.trim() === '') return 3000;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw.trim()) || value > 65_535) throw new ConfigError(`PORT must be a port number from 0 to 65535; not ${raw}`);
   return value;
 }

@@ -1,0 +1,32 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from '@jest/globals';
+
+const main = join(dirname(fileURLToPath(import.meta.url)), '../dist/main.js');
+
+/** Starts the built server with one bad setting: it must stop before starting any database. */
+async function boot(setting: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'tallyline-boot-'));
+  try {
+    return await new Promise((resolve) => {
+      const child = execFile(process.execPath, [main], { env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...setting }, timeout: 30_000 }, (_error, _stdout, stderr) =>
+        resolve({ code: child.exitCode, stderr }),
+      );
+    });
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+describe('the server started with a mistyped setting', () => {
+  it.each([
+    [{ PORT: 'notaport' }, 'PORT must be a port number from 0 to 65535; not notaport'],
+    [{ PORT: '70000' }, 'PORT must be a port number from 0 to 65535; not 70000'],
+    [{ DB_POOL_MAX: 'abc' }, 'DB_POOL_MAX must be a whole number ≥ 0, got "abc"'],
+  ])('%j: says which setting and why in one line, no stack, and exits 1', async (setting, message) => {
+    expect(await boot(setting)).toEqual({ code: 1, stderr: `${message}\n` });
+  });
+});
