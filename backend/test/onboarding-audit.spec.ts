@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DataSource } from 'typeorm';
 import { EventStore, type StoredEvent } from '../src/platform/event-store/event-store.port.js';
@@ -114,6 +114,32 @@ describe('onboarding: audit log, admin merchants, approval activation, replay', 
       const unknown = await admin('/api/admin/events/export?stream=application-nothing-here');
       expect([unknown.statusCode, unknown.json().message]).toEqual([404, 'No events in application-nothing-here']);
       expect((await admin(`/api/admin/events/export?stream=a&stream=b`)).statusCode).toBe(400);
+    });
+
+    it('never shows staff a password hash or an API key hash, in the list, one event or the export', async () => {
+      const { token, user, merchant } = await registerMerchant(t);
+      const rotated = await t.request({ method: 'POST', url: '/api/merchants/api-keys/staging/rotate', headers: bearer(token) });
+      expect(rotated.statusCode).toBe(201);
+      const streams = [`user-${user.id}`, `merchant-${merchant.id}`];
+      const list = async () => (await admin(`/api/admin/events?${query({ filter: { stream: streams } })}`)).json<{ id: string; type: string; data: Record<string, unknown> }[]>();
+      expect(await eventually(async () => (await list()).some((e) => e.type === 'ApiKeyIssued'))).toBe(true);
+      const listed = await list();
+      const registered = present(listed.find((e) => e.type === 'UserRegistered'), 'UserRegistered in the log');
+      expect(registered.data).toEqual(expect.objectContaining({ email: user.email, passwordHash: '[redacted]' }));
+      expect(present(listed.find((e) => e.type === 'ApiKeyIssued'), 'ApiKeyIssued in the log').data).toEqual(expect.objectContaining({ prefix: 'sk_test_', keyHash: '[redacted]' }));
+      const shown = [
+        JSON.stringify(listed),
+        (await admin(`/api/admin/events/${registered.id}`)).body,
+        ...(await Promise.all(streams.map(async (stream) => (await admin(`/api/admin/events/export?stream=${stream}`)).body))),
+        (await admin('/api/admin/events/export')).body,
+      ];
+      const { key } = rotated.json<{ key: string }>();
+      const keyHash = createHash('sha256').update(key).digest('hex');
+      for (const body of shown) {
+        expect(body).toContain('[redacted]');
+        expect(body).not.toMatch(/\$argon2/);
+        expect(body).not.toContain(keyHash);
+      }
     });
   });
 

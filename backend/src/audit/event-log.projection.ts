@@ -5,6 +5,7 @@ import type { StoredEvent } from '../platform/event-store/event-store.port.js';
 import { AsProcessor, type Projection } from '../platform/projections/processor.js';
 import { writeRows } from '../platform/projections/rebuild/bulk-rows.js';
 import { EventLogView } from './event-log.entity.js';
+import { withoutCredentials } from './without-credentials.js';
 
 export function toEventLogEntry(event: StoredEvent): EventLogEntry {
   return {
@@ -13,7 +14,7 @@ export function toEventLogEntry(event: StoredEvent): EventLogEntry {
     streamId: event.streamId,
     streamVersion: event.streamVersion,
     type: event.type,
-    data: event.data as Record<string, unknown>,
+    data: withoutCredentials(event.data as Record<string, unknown>),
     metadata: event.metadata,
     recordedAt: event.recordedAt.toISOString(),
   };

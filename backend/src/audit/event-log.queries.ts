@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { UserLookup } from '../platform/auth/auth-user.js';
 import { idFilterSchema, UUID_PATTERN, type ListQuery } from '../platform/http/list-query.js';
 import { EventLogView } from './event-log.entity.js';
+import { withoutCredentials } from './without-credentials.js';
 
 // Trimmed: a stream id copied from the table or a log comes with a space or newline, and matched nothing
 // while the back-office's Export (which trims) exported that very stream.
@@ -49,7 +50,7 @@ function toEntry(view: EventLogView): EventLogEntry {
     streamId: view.streamId,
     streamVersion: view.streamVersion,
     type: view.type,
-    data: view.data,
+    data: withoutCredentials(view.data),
     metadata: view.metadata,
     recordedAt: view.recordedAt.toISOString(),
   };
