@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from '../src/app.module.js';
+import { ProcessorHealth } from '../src/health/processor-health.js';
 import { withAppContext } from '../src/cli/app-context.js';
 import { AppConfig } from '../src/platform/config/app-config.js';
 import { ProcessorRunner } from '../src/platform/projections/processor-runner.js';
@@ -38,6 +39,39 @@ describe('the application without an HTTP server', () => {
     const app = await NestFactory.createApplicationContext(AppModule.forRoot(config), { logger: false });
     try {
       expect(app.get(ProcessorRunner).names.length).toBeGreaterThan(0);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('lists every processor as standby while no instance runs it, and running while one does', async () => {
+    Object.assign(process.env, ENV, { DATABASE_URL: database.url });
+    const listed = () => withAppContext(async (cli) => (await cli.get(ProcessorHealth).processors()).map((p) => [p.name, p.state, p.runsHere]));
+    const alone = await listed();
+    expect(alone.length).toBeGreaterThan(0);
+    expect(alone).toEqual(alone.map(([name]) => [name, 'standby', false]));
+
+    const config = AppConfig.override({ ...ENV, DATABASE_URL: database.url, RUN_PROCESSORS: 'true' });
+    const app = await NestFactory.createApplicationContext(AppModule.forRoot(config), { logger: false });
+    try {
+      await app.init();
+      expect(await listed()).toEqual(alone.map(([name]) => [name, 'running', false]));
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('reports a restarted instance with nothing new to read as running, not catching up', async () => {
+    const config = AppConfig.override({ ...ENV, DATABASE_URL: database.url, RUN_PROCESSORS: 'true' });
+    const start = () => NestFactory.createApplicationContext(AppModule.forRoot(config), { logger: false });
+    const states = async (app: Awaited<ReturnType<typeof start>>) => (await app.get(ProcessorHealth).processors()).map((p) => [p.name, p.state, p.runsHere, p.eventsBehind]);
+    await (await start()).close(); // the first start writes the checkpoints
+    const app = await start();
+    try {
+      await app.init();
+      const names = app.get(ProcessorRunner).names;
+      for (let i = 0; i < 100 && (await states(app)).some(([, , runsHere]) => !runsHere); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await states(app)).toEqual(names.map((name) => [name, 'running', true, 0]));
     } finally {
       await app.close();
     }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { EventStore } from '../platform/event-store/event-store.port.js';
+import { lockKey } from '../platform/projections/checkpoint-watcher.js';
 import { ProcessorRunner } from '../platform/projections/processor-runner.js';
 
 /** "Events behind" is counted up to this many (a bounded read, never a COUNT over the whole log). */
@@ -45,6 +46,7 @@ export class ProcessorHealth {
     const deadLetters = new Map(
       ((await this.dataSource.query<{ processor: string; n: number }[]>('SELECT processor, count(*)::int AS n FROM processor_dead_letters GROUP BY processor'))).map((row) => [row.processor, row.n]),
     );
+    const held = await this.heldLocks(this.runner.all.map((processor) => processor.name));
     // Processors are mostly at the same position: one bounded read per distinct position.
     const lag = new Map<bigint, Promise<{ count: number; seconds: number }>>();
     const lagAfter = (position: bigint) => {
@@ -68,10 +70,12 @@ export class ProcessorHealth {
         const behind = await lagAfter(position);
         const failure = this.runner.failure(processor.name);
         const status = this.runner.status(processor.name);
-        const runsHere = status !== undefined && status.state !== 'standby';
+        const runsHere = status !== undefined && status.state !== 'standby' && status.state !== 'starting';
         const lastError = failure?.message ?? status?.lastError?.message;
-        const derived = behind.count > 0 ? 'catching_up' : 'running';
-        const state = failure ? 'failed' : status?.state === 'paused' ? 'paused' : runsHere && status.state !== 'starting' ? status.state : derived;
+        // From the log, not the runner's last batch: a processor restarted with nothing to read has had no
+        // batch yet and is running, not catching up. Whoever holds its lock runs it; if nobody does, nothing does.
+        const derived = !runsHere && !held.has(processor.name) ? 'standby' : behind.count > 0 ? 'catching_up' : 'running';
+        const state = failure ? 'failed' : status?.state === 'paused' ? 'paused' : derived;
         return {
           name: processor.name,
           kind: (processor as { kind?: string }).kind === 'reactor' ? 'reactor' : 'projection',
@@ -89,6 +93,18 @@ export class ProcessorHealth {
         };
       }),
     );
+  }
+
+  /** The processors whose advisory lock some session holds (a bigint key is classid:objid in pg_locks). */
+  private async heldLocks(names: string[]): Promise<Set<string>> {
+    const rows = await this.dataSource.query<{ key: string }[]>(
+      `SELECT key FROM unnest($1::text[]) AS key
+        WHERE EXISTS (SELECT 1 FROM pg_locks l WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 1
+                         AND ((l.classid::bigint << 32) | l.objid::bigint) = hashtext(key)::bigint)`,
+      [names.map(lockKey)],
+    );
+    const held = new Set(rows.map((row) => row.key));
+    return new Set(names.filter((name) => held.has(lockKey(name))));
   }
 
   /**
