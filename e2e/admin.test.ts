@@ -377,6 +377,22 @@ describe('back-office: staff review of merchant applications', () => {
     await page.getByRole('dialog', { name: `Review application: ${company}` }).waitFor();
   });
 
+  it('signs out from the account menu, and the server refuses that session from then on', async () => {
+    const other = await browser.newPage();
+    await other.goto(server.url + '/admin');
+    await signIn(other, STAFF.email, STAFF.password);
+    await other.getByRole('heading', { name: 'Merchant onboarding at a glance' }).waitFor();
+    const token = await other.evaluate(() => sessionStorage.getItem('tallyline_admin_token'));
+    assert.ok(token);
+    await other.getByRole('button', { name: /account menu/ }).click();
+    await other.getByRole('menuitem', { name: 'Logout' }).click();
+    await other.waitForURL(/\/admin\/login$/);
+    const copied = async () => (await fetch(server.url + '/api/auth/user', { headers: { authorization: `Bearer ${token}` } })).status;
+    for (let i = 0; i < 50 && (await copied()) === 200; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.equal(await copied(), 401);
+    await other.close();
+  });
+
   it('signs out when the API no longer accepts the session (401)', async () => {
     await page.evaluate(() => sessionStorage.setItem('tallyline_admin_token', 'revoked'));
     await page.goto(server.url + '/admin/applications');

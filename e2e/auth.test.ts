@@ -49,7 +49,8 @@ describe('sign-up, sign-in and the signed-in header', () => {
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.waitForURL(/\/dashboard$/);
     await page.getByText('Registration successful!').waitFor();
-    assert.match((await token(page)) ?? '', /^ey/);
+    const session = (await token(page)) ?? '';
+    assert.match(session, /^ey/);
     // A plain user has no merchant record yet.
     await page.getByText('Merchant account not found. Please contact support.').waitFor();
     // On a phone too there is a way on: with no dashboard shell, the site's own menu stays in the header.
@@ -63,6 +64,10 @@ describe('sign-up, sign-in and the signed-in header', () => {
     await page.waitForURL(app.server.url + '/');
     assert.equal(await token(page), null);
     await page.getByRole('link', { name: 'Sign In' }).waitFor();
+    // Signed out on the server too: a copy of the token (a shared computer's history, a leaked log) is refused.
+    const copied = async () => (await fetch(app.server.url + '/api/auth/user', { headers: { authorization: `Bearer ${session}` } })).status;
+    for (let i = 0; i < 50 && (await copied()) === 200; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.equal(await copied(), 401);
     await page.close();
   });
 

@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { JwtService } from '@nestjs/jwt';
+import { DataSource } from 'typeorm';
 import { createTestApp, type TestApp } from './support/app.js';
 import { bearer, createStaff, PASSWORD, registerUser } from './support/auth.js';
 import { present } from './support/present.js';
@@ -101,14 +103,52 @@ describe('identity: sign-up, sign-in, current user', () => {
     const candidates = {
       none: undefined,
       tampered: `${head}.${forged}.${signature}`,
-      foreign: await new JwtService({ secret: 'another-secret-entirely-xxxxxxxxxxxx' }).signAsync({ sub: user.id }),
-      expired: await jwt.signAsync({ sub: user.id }, { expiresIn: -10 }),
-      orphan: await jwt.signAsync({ sub: '00000000-0000-0000-0000-000000000000' }),
+      foreign: await new JwtService({ secret: 'another-secret-entirely-xxxxxxxxxxxx' }).signAsync({ sub: user.id }, { jwtid: randomUUID() }),
+      expired: await jwt.signAsync({ sub: user.id }, { expiresIn: -10, jwtid: randomUUID() }),
+      orphan: await jwt.signAsync({ sub: '00000000-0000-0000-0000-000000000000' }, { jwtid: randomUUID() }),
+      // Signed by us but without a token id, as before sign-out revoked sessions: it could never be signed out.
+      'no token id': await jwt.signAsync({ sub: user.id }),
       unsigned: `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${payload}.`,
     };
     for (const [name, candidate] of Object.entries(candidates)) {
       const res = await t.request({ method: 'GET', url: '/api/auth/user', headers: candidate ? bearer(candidate) : {} });
       expect([name, res.statusCode]).toEqual([name, 401]);
     }
+  });
+
+  describe('signing out', () => {
+    const me = (token: string) => t.request({ method: 'GET', url: '/api/auth/user', headers: bearer(token) });
+    const logout = (headers: Record<string, string>) => t.request({ method: 'POST', url: '/api/auth/logout', headers });
+
+    it('stops that session\'s token at once and leaves the user\'s other sessions signed in', async () => {
+      const { token, user } = await registerUser(t);
+      const other = (await login({ email: user.email, password: PASSWORD })).json<{ token: string }>().token;
+      expect((await me(token)).statusCode).toBe(200);
+      const res = await logout(bearer(token));
+      expect([res.statusCode, res.body]).toEqual([204, '']);
+      expect((await me(token)).statusCode).toBe(401);
+      expect((await logout(bearer(token))).statusCode).toBe(401);
+      expect((await me(other)).json().email).toBe(user.email);
+      expect((await login({ email: user.email, password: PASSWORD })).statusCode).toBe(200);
+    });
+
+    it('signs staff out the same way, and needs a session: no token or an API key is a 401', async () => {
+      const staff = await createStaff(t);
+      expect((await logout(bearer(staff.token))).statusCode).toBe(204);
+      expect((await t.request({ method: 'GET', url: '/api/admin/events', headers: bearer(staff.token) })).statusCode).toBe(401);
+      expect((await logout({})).statusCode).toBe(401);
+      expect((await logout(bearer('sk_test_0000000000000000000000000000'))).statusCode).toBe(401);
+    });
+
+    it('keeps a revoked token only until it would have expired anyway', async () => {
+      const db = t.app.get(DataSource);
+      const stale = randomUUID();
+      await db.query(`INSERT INTO revoked_sessions (token_id, expires_at) VALUES ($1, now() - interval '1 minute')`, [stale]);
+      const { token } = await registerUser(t);
+      const { jti, exp } = JSON.parse(Buffer.from(present(token.split('.')[1], 'a JWT payload'), 'base64url').toString()) as { jti: string; exp: number };
+      await logout(bearer(token));
+      const rows = await db.query<{ token_id: string; expires_at: Date }[]>(`SELECT token_id, expires_at FROM revoked_sessions WHERE token_id IN ($1, $2)`, [stale, jti]);
+      expect(rows).toEqual([{ token_id: jti, expires_at: new Date(exp * 1000) }]);
+    });
   });
 });

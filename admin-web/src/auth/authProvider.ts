@@ -15,6 +15,11 @@ async function errorMessage(response: Response, fallback: string): Promise<strin
   }
 }
 
+/** Ends the session on the server too (its token is refused from then on); signing out here never waits for it. */
+function revokeSession(token: string | null): void {
+  if (token) void fetch('/api/auth/logout', { method: 'POST', headers: { Authorization: `Bearer ${token}` }, keepalive: true }).catch(() => undefined);
+}
+
 async function fetchUser(token: string): Promise<User> {
   const response = await fetch('/api/auth/user', { headers: { Accept: 'application/json', Authorization: `Bearer ${token}` } });
   if (!response.ok) throw new Error(await errorMessage(response, LOGIN_FAILED));
@@ -36,11 +41,15 @@ export const authProvider: AuthProvider = {
     const { token } = (await response.json()) as LoginResponse;
     if (!token) throw new Error(LOGIN_FAILED);
     const user = await fetchUser(token);
-    if (user.role !== 'staff') throw new Error(NOT_STAFF);
+    if (user.role !== 'staff') {
+      revokeSession(token); // a merchant's sign-in, of no use here: not left valid behind the message
+      throw new Error(NOT_STAFF);
+    }
     startSession(token, user);
   },
 
   async logout() {
+    revokeSession(sessionToken());
     endSession();
   },
 

@@ -43,6 +43,15 @@ export class IdentityController {
     return { token, message: 'Login successful' };
   }
 
+  /** Signs this session out on the server too: its token stops working at once, not when it expires. */
+  @Post('logout')
+  @Roles('merchant', 'staff')
+  @HttpCode(204)
+  async logout(@Req() request: FastifyRequest): Promise<void> {
+    const token = request.headers.authorization?.replace(/^Bearer\s+/i, '');
+    if (token) await this.logins.signOut(token);
+  }
+
   @Get('user')
   @Roles('merchant', 'staff')
   user(@CurrentUser() user: AuthUser): User {

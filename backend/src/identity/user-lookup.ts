@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { UserLookup, type AuthUser } from '../platform/auth/auth-user.js';
 import { DatabasePool } from '../platform/database/database-pool.js';
+import { UUID_PATTERN } from '../platform/http/list-query.js';
 
 /**
  * Runs on every signed-in request: plain pg and a named (prepared once per connection) statement,
@@ -13,11 +14,22 @@ export class UsersTableLookup extends UserLookup {
   }
 
   async userById(userId: string): Promise<AuthUser | undefined> {
-    if (!/^[0-9a-f-]{36}$/i.test(userId)) return undefined;
+    if (!UUID_PATTERN.test(userId)) return undefined;
     const { rows } = await this.pool.query<AuthUser>({
       name: 'auth-user-by-id',
       text: 'SELECT id AS "userId", email, role, first_name AS "firstName", last_name AS "lastName" FROM users WHERE id = $1',
       values: [userId],
+    });
+    return rows[0];
+  }
+
+  async sessionUser(userId: string, tokenId: string): Promise<AuthUser | undefined> {
+    if (!UUID_PATTERN.test(userId) || !UUID_PATTERN.test(tokenId)) return undefined;
+    const { rows } = await this.pool.query<AuthUser>({
+      name: 'auth-session-user',
+      text: `SELECT id AS "userId", email, role, first_name AS "firstName", last_name AS "lastName" FROM users
+              WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM revoked_sessions WHERE token_id = $2)`,
+      values: [userId, tokenId],
     });
     return rows[0];
   }

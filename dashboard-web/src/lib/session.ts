@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import type { Environment, Merchant, User } from '@tallyline/contracts';
-import { ApiError, apiRequest } from './api';
+import { ApiError, apiRequest, getAuthToken } from './api';
 import { setAuthToken, useAuthToken } from './auth-token';
 
 /**
@@ -63,6 +63,10 @@ export function useLogout() {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   return useCallback(() => {
+    const token = getAuthToken();
+    // The server refuses this token from now on; signing out here does not wait for it (keepalive: it
+    // outlives the page). The token is gone from this browser either way.
+    if (token) void fetch('/api/auth/logout', { method: 'POST', headers: { Authorization: `Bearer ${token}` }, keepalive: true }).catch(() => undefined);
     navigate('/');
     setAuthToken(null);
     queryClient.clear();

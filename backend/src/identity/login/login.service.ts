@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { InjectRepository } from '@nestjs/typeorm';
 import { AUTH_MESSAGES } from '@tallyline/contracts';
 import * as argon2 from 'argon2';
-import { Repository } from 'typeorm';
+import { DataSource, Repository } from 'typeorm';
 import { DomainError } from '../../platform/domain-error.js';
 import { UserCredentials } from '../read-models/user.entity.js';
 import { LoginThrottle } from './login-throttle.js';
@@ -17,6 +18,7 @@ export class LoginService {
     @InjectRepository(UserCredentials) private readonly credentials: Repository<UserCredentials>,
     private readonly throttle: LoginThrottle,
     private readonly jwt: JwtService,
+    private readonly db: DataSource,
   ) {}
 
   async login(rawEmail: string, password: string, ip: string, now = new Date()): Promise<string> {
@@ -32,7 +34,18 @@ export class LoginService {
     return this.issueToken(found.userId);
   }
 
+  /** Each session its own token id, so that signing out of one leaves the user's other sessions alone. */
   issueToken(userId: string): Promise<string> {
-    return this.jwt.signAsync({ sub: userId });
+    return this.jwt.signAsync({ sub: userId }, { jwtid: randomUUID() });
+  }
+
+  /**
+   * Refuses this session's token from now until it would have expired anyway (the guard has verified
+   * it). Signing out twice is one revocation; rows past their expiry go, as nothing could use them.
+   */
+  async signOut(verifiedToken: string): Promise<void> {
+    const { jti, exp } = this.jwt.decode<{ jti: string; exp: number }>(verifiedToken);
+    await this.db.query('INSERT INTO revoked_sessions (token_id, expires_at) VALUES ($1, to_timestamp($2)) ON CONFLICT DO NOTHING', [jti, exp]);
+    await this.db.query('DELETE FROM revoked_sessions WHERE expires_at < now()');
   }
 }

@@ -16,7 +16,7 @@ const sessionTokenOf = (request: Parameters<typeof bearer>[0]) => {
 
 /**
  * Session JWTs: HS256 only (no `none`, no key confusion), an expiry is required (passport-jwt only
- * checks `exp` when present), and the token only names the user: the role is read from the database on
+ * checks `exp` when present), a token id (`jti`, so sign-out can revoke it), and the token only names the user: the role is read from the database on
  * every request, so a demoted or deleted account loses access at once.
  */
 @Injectable()
@@ -36,8 +36,10 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     });
   }
 
-  async validate(payload: { sub?: unknown; exp?: unknown }): Promise<AuthUser | false> {
-    if (typeof payload.exp !== 'number' || typeof payload.sub !== 'string') return false;
-    return (await this.users.userById(payload.sub)) ?? false;
+  async validate(payload: { sub?: unknown; exp?: unknown; jti?: unknown }): Promise<AuthUser | false> {
+    // Without a token id a session could not be signed out: such tokens (issued before sign-out revoked
+    // them) are refused, and their holders sign in once more.
+    if (typeof payload.exp !== 'number' || typeof payload.sub !== 'string' || typeof payload.jti !== 'string') return false;
+    return (await this.users.sessionUser(payload.sub, payload.jti)) ?? false;
   }
 }
