@@ -128,11 +128,19 @@ describe('public pages', () => {
     }
   });
 
-  it('shows the 404 page for an unknown route', async () => {
-    const page = await site.open('/no-such-page');
+  it('shows the 404 page for an unknown route, answered 404 so that link checkers and crawlers see it too', async () => {
+    const page = await site.decided.newPage();
+    const response = await page.goto(site.server.url + '/no-such-page');
+    assert.equal(response?.status(), 404);
     assert.equal(await h1(page), '404 Page Not Found');
     assert.equal(await page.title(), 'Page Not Found · Tallyline');
     await page.close();
+    const status = async (path: string) => (await fetch(site.server.url + path)).status;
+    // Pages rendered in the browser only, a page with a trailing slash, and the back-office's own routes: 200.
+    for (const path of ['/dashboard', '/dashboard/transactions', '/pay/0d9e2f6a', '/crypto-payments/x', '/client-api-test', '/merchant-application/success', '/pricing/', '/admin/applications']) {
+      assert.equal(await status(path), 200, path);
+    }
+    for (const path of ['/pricing/old', '/dashboard/transactions/all', '/pay/', '/wp-login.php']) assert.equal(await status(path), 404, path);
   });
 
   it('shows the 404 page, answered 400, for a URL with a malformed percent-encoding', async () => {

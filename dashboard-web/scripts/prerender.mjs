@@ -3,6 +3,7 @@
 //   dist/index.html      the home page, prerendered (what the server sends for /)
 //   dist/<route>.html    every other prerendered page (the server's SPA fallback sends it for /<route>)
 //   dist/spa.html        the empty shell, for every other client-side route (dashboard, 404, …)
+//   dist/.client-only-routes.json  those other pages' routes: the server answers 404 for a path that is none
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -12,7 +13,7 @@ if (!dist || !ssrEntry) {
   console.error('usage: node scripts/prerender.mjs <dist dir> <built entry-server.js>');
   process.exit(2);
 }
-const { PRERENDERED_ROUTES, renderPage } = await import(pathToFileURL(ssrEntry).href);
+const { CLIENT_ONLY_ROUTES, PRERENDERED_ROUTES, renderPage } = await import(pathToFileURL(ssrEntry).href);
 const shell = await readFile(join(dist, 'index.html'), 'utf8');
 const manifest = JSON.parse(await readFile(join(dist, '.vite/manifest.json'), 'utf8'));
 
@@ -47,6 +48,7 @@ const lowPriority = (html) => html.replace(/<(script type="module"|link rel="mod
 
 if (!shell.includes('<div id="root"></div>')) throw new Error('index.html has no <div id="root"></div> to fill');
 await writeFile(join(dist, 'spa.html'), shell);
+await writeFile(join(dist, '.client-only-routes.json'), JSON.stringify(CLIENT_ONLY_ROUTES));
 for (const [route, module] of Object.entries(PRERENDERED_ROUTES)) {
   const rendered = await renderPage(route);
   // React writes the page's <title> (components/page/PageTitle) ahead of its markup: it belongs in <head>, in place of the shell's.

@@ -13,31 +13,7 @@ import createEmotionServer from '@emotion/server/create-instance';
 import { AppProviders } from './App';
 import { AppRoutes } from './routes';
 
-/**
- * The pages prerendered, with the module routes.tsx loads lazily for each (its chunk is preloaded from
- * the page's HTML). Pages behind sign-in, or showing one record, are rendered in the browser only.
- */
-export const PRERENDERED_ROUTES: Record<string, string> = {
-  '/': 'src/features/home/routes/HomePage.tsx',
-  '/products': 'src/features/products/routes/ProductsPage.tsx',
-  '/developers': 'src/features/developers/routes/DevelopersPage.tsx',
-  '/pricing': 'src/features/pricing/routes/PricingPage.tsx',
-  '/status': 'src/features/status/routes/StatusPage.tsx',
-  '/community': 'src/features/community/routes/CommunityPage.tsx',
-  '/guides': 'src/features/guides/routes/GuidesPage.tsx',
-  '/api': 'src/features/api-docs/routes/ApiDocsPage.tsx',
-  '/privacy': 'src/features/legal/routes/PrivacyPage.tsx',
-  '/terms': 'src/features/legal/routes/TermsPage.tsx',
-  '/cookies': 'src/features/legal/routes/CookiesPage.tsx',
-  '/security': 'src/features/legal/routes/SecurityPage.tsx',
-  '/compliance': 'src/features/legal/routes/CompliancePage.tsx',
-  '/aml-policy': 'src/features/legal/routes/AmlPolicyPage.tsx',
-  '/register': 'src/features/auth/routes/RegisterPage.tsx',
-  '/merchant-register': 'src/features/auth/routes/MerchantRegisterPage.tsx',
-  '/login': 'src/features/auth/routes/LoginPage.tsx',
-  '/merchant-application': 'src/features/applications/routes/LongApplicationPage.tsx',
-  '/merchant-application/form': 'src/features/applications/routes/PrecheckApplicationPage.tsx',
-};
+export { CLIENT_ONLY_ROUTES, PRERENDERED_ROUTES } from './page-routes';
 
 /** The page's markup (its lazy page included) and the style tags it needs. */
 export async function renderPage(path: string): Promise<{ html: string; styles: string }> {

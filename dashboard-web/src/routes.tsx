@@ -13,7 +13,8 @@ import { lazyWithQueries } from './lib/lazy-with-queries';
  * is not around the whole app, so that the pages which never query do not load react-query.
  * SiteLayout renders the header, footer, the single <main> landmark and a <Suspense> around the page,
  * so pages render only their content (start with an <h1>, no <main> of their own).
- * A public page can be prerendered at build time (listed in entry-server.tsx's PRERENDERED_ROUTES): its
+ * Every page is listed in page-routes.ts: prerendered at build time (PRERENDERED_ROUTES), or not (CLIENT_ONLY_ROUTES;
+ * the server answers 404 for any path in neither list). A prerendered page's
  * render must then not read window or localStorage directly (through useSyncExternalStore with a server
  * snapshot is fine, as lib/auth-token.ts does), or hydration will not match.
  * Public pages helper: add your lazy imports in the "public pages" block and your <Route>s in the

@@ -83,7 +83,7 @@ export class AllErrorsFilter implements ExceptionFilter {
     }
     const { body, headers } = this.toBody(error, request);
     if (body.statusCode === 404 && this.spa.serves(request)) {
-      this.spa.send(request, reply);
+      this.spa.send(request, reply, this.spa.pageStatus(request));
       return;
     }
     for (const [name, value] of Object.entries(headers ?? {})) void reply.header(name, value);

@@ -16,6 +16,7 @@ export interface WebApp {
  */
 export class SpaFallback {
   private readonly indexes = new Map<string, string>();
+  private pages: RegExp[] | null | undefined;
 
   constructor(private readonly apps: WebApp[]) {}
 
@@ -45,6 +46,23 @@ export class SpaFallback {
   }
 
   /**
+   * What a path with no route of its own is: a page of the app's (200) or nothing (404, the app showing
+   * its not-found page). The dashboard's are its prerendered pages (here with a trailing slash) and the
+   * client-only pages its build lists (without that list, every path, as before it existed); the
+   * back-office's router (react-admin's resources) is its own.
+   */
+  pageStatus(request: FastifyRequest): 200 | 404 {
+    const app = this.appFor(request.url);
+    if (app?.prefix !== '') return 200;
+    if (this.pages === undefined) {
+      const clientOnly = clientOnlyPages(app.distDir);
+      this.pages = clientOnly && [...clientOnly, ...this.prerenderedRoutes().map((page) => wouterPattern(page.path))];
+    }
+    const path = pathOf(request.url);
+    return this.pages === null || this.pages.some((page) => page.test(path)) ? 200 : 404;
+  }
+
+  /**
    * The dashboard's prerendered pages, to be served on routes of their own: `/` → index.html,
    * `/merchant-application/form` → merchant-application/form.html. None unless the build prerendered
    * (it then wrote the shell).
@@ -63,4 +81,16 @@ export class SpaFallback {
       .filter((app) => app.prefix === '' || path === app.prefix || path.startsWith(`${app.prefix}/`))
       .sort((a, b) => b.prefix.length - a.prefix.length)[0];
   }
+}
+
+/** The build's list of the dashboard's pages rendered in the browser only (dashboard-web's page-routes.ts). */
+function clientOnlyPages(distDir: string): RegExp[] | null {
+  const file = join(distDir, '.client-only-routes.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as string[]).map(wouterPattern) : null;
+}
+
+/** `/pay/:id`, `/dashboard/:tab?` as an expression; a trailing slash matches too, as in wouter. */
+function wouterPattern(pattern: string): RegExp {
+  const source = pattern.replace(/\/:\w+(\?)?/g, (_, optional: string | undefined) => (optional ? '(?:/[^/]+)?' : '/[^/]+'));
+  return new RegExp(`^${source === '/' ? '' : source}/?$`);
 }
