@@ -14,9 +14,9 @@ const LOADS: Record<string, string> = {
   users: `INSERT INTO sql_users (id, email, first_name, last_name, role, created_at)
     SELECT DISTINCT ON ((data->>'userId')::uuid) (data->>'userId')::uuid, data->>'email', data->>'firstName', data->>'lastName', data->>'role', (data->>'registeredAt')::timestamptz
       FROM events WHERE type = 'UserRegistered' ORDER BY (data->>'userId')::uuid, global_position DESC`,
-  user_credentials: `INSERT INTO sql_user_credentials (user_id, email, password_hash)
-    SELECT DISTINCT ON ((data->>'userId')::uuid) (data->>'userId')::uuid, data->>'email', data->>'passwordHash'
-      FROM events WHERE type IN ('UserRegistered', 'CredentialsImported') AND data->>'passwordHash' IS NOT NULL
+  user_credentials: `INSERT INTO sql_user_credentials (user_id, email, password_hash, password_version)
+    SELECT DISTINCT ON ((data->>'userId')::uuid) (data->>'userId')::uuid, data->>'email', data->>'passwordHash', stream_version
+      FROM events WHERE type IN ('UserRegistered', 'CredentialsImported', 'PasswordChanged') AND data->>'passwordHash' IS NOT NULL
       ORDER BY (data->>'userId')::uuid, global_position DESC`,
   merchants: `INSERT INTO sql_merchants (id, owner_user_id, company_name, email, website, business_type, environment, is_active, created_at)
     SELECT r.id, (r.data->>'ownerUserId')::uuid, r.data->>'companyName', r.data->>'email', r.data->>'website', r.data->>'businessType',

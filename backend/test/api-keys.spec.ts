@@ -115,7 +115,7 @@ describe('API keys are event-sourced', () => {
 
   it('refuses session tokens without an expiry', async () => {
     const { user } = await registerUser(t);
-    const forever = await new JwtService({ secret: present(t.config.jwtSecret, 'the test JWT secret') }).signAsync({ sub: user.id }, { algorithm: 'HS256', jwtid: randomUUID() });
+    const forever = await new JwtService({ secret: present(t.config.jwtSecret, 'the test JWT secret') }).signAsync({ sub: user.id, pv: 0 }, { algorithm: 'HS256', jwtid: randomUUID() });
     expect(JSON.parse(Buffer.from(present(forever.split('.')[1], 'a JWT payload'), 'base64url').toString())).not.toHaveProperty('exp');
     expect((await t.request({ method: 'GET', url: '/api/auth/user', headers: bearer(forever) })).statusCode).toBe(401);
   });

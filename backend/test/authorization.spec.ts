@@ -160,6 +160,8 @@ const MATRIX: Record<string, { request: (f: Fixture) => Omit<InjectOptions, 'met
   'GET /v1/webhook_endpoints': { request: () => ({ url: '/v1/webhook_endpoints' }), expected: stripeApi(200) },
   'GET /v1/webhook_endpoints/:id': { request: () => ({ url: `/v1/webhook_endpoints/we_${'0'.repeat(32)}` }), expected: stripeApi(404) },
   'DELETE /v1/webhook_endpoints/:id': { request: () => ({ url: `/v1/webhook_endpoints/we_${'0'.repeat(32)}` }), expected: stripeApi(404) },
+  // A wrong current password: a right one would end the callers' sessions.
+  'POST /api/auth/password': { request: () => ({ url: '/api/auth/password', payload: { currentPassword: 'not-the-password', newPassword: 'another-password-1' } }), expected: signedIn(400) },
   // Last: it signs each caller's session out, and the routes above use those sessions.
   'POST /api/auth/logout': { request: () => ({ url: '/api/auth/logout' }), expected: signedIn(204) },
 };

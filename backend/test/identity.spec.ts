@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { JwtService } from '@nestjs/jwt';
 import { DataSource } from 'typeorm';
+import { ProjectionRebuilder } from '../src/platform/projections/rebuild/projection-rebuilder.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { bearer, createStaff, PASSWORD, registerUser } from './support/auth.js';
 import { present } from './support/present.js';
@@ -103,11 +104,13 @@ describe('identity: sign-up, sign-in, current user', () => {
     const candidates = {
       none: undefined,
       tampered: `${head}.${forged}.${signature}`,
-      foreign: await new JwtService({ secret: 'another-secret-entirely-xxxxxxxxxxxx' }).signAsync({ sub: user.id }, { jwtid: randomUUID() }),
-      expired: await jwt.signAsync({ sub: user.id }, { expiresIn: -10, jwtid: randomUUID() }),
-      orphan: await jwt.signAsync({ sub: '00000000-0000-0000-0000-000000000000' }, { jwtid: randomUUID() }),
-      // Signed by us but without a token id, as before sign-out revoked sessions: it could never be signed out.
-      'no token id': await jwt.signAsync({ sub: user.id }),
+      foreign: await new JwtService({ secret: 'another-secret-entirely-xxxxxxxxxxxx' }).signAsync({ sub: user.id, pv: 0 }, { jwtid: randomUUID() }),
+      expired: await jwt.signAsync({ sub: user.id, pv: 0 }, { expiresIn: -10, jwtid: randomUUID() }),
+      orphan: await jwt.signAsync({ sub: '00000000-0000-0000-0000-000000000000', pv: 0 }, { jwtid: randomUUID() }),
+      // Signed by us, but as before sessions could end: without a token id, or without a password version.
+      'no token id': await jwt.signAsync({ sub: user.id, pv: 0 }),
+      'no password version': await jwt.signAsync({ sub: user.id }, { jwtid: randomUUID() }),
+      'another password version': await jwt.signAsync({ sub: user.id, pv: 1 }, { jwtid: randomUUID() }),
       unsigned: `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${payload}.`,
     };
     for (const [name, candidate] of Object.entries(candidates)) {
@@ -151,4 +154,65 @@ describe('identity: sign-up, sign-in, current user', () => {
       expect(rows).toEqual([{ token_id: jti, expires_at: new Date(exp * 1000) }]);
     });
   });
+
+  describe('changing the password', () => {
+    const me = (token: string) => t.request({ method: 'GET', url: '/api/auth/user', headers: bearer(token) });
+    const change = (token: string, payload: Record<string, unknown>, remoteAddress = '198.51.100.7') =>
+      t.request({ method: 'POST', url: '/api/auth/password', headers: bearer(token), payload, remoteAddress });
+    const NEW_PASSWORD = 'a-new-password-456';
+
+    it('signs in with the new password only, ends every earlier session, and answers a new one for this browser', async () => {
+      const { token, user } = await registerUser(t);
+      const other = (await login({ email: user.email, password: PASSWORD })).json<{ token: string }>().token;
+      const res = await change(token, { currentPassword: PASSWORD, newPassword: NEW_PASSWORD });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ token: expect.any(String), message: 'Password changed' });
+      expect(res.body).not.toContain(NEW_PASSWORD);
+      expect((await me(res.json<{ token: string }>().token)).json().email).toBe(user.email);
+      expect([(await me(token)).statusCode, (await me(other)).statusCode]).toEqual([401, 401]);
+      expect((await login({ email: user.email, password: PASSWORD })).statusCode).toBe(401);
+      expect((await login({ email: user.email, password: NEW_PASSWORD })).statusCode).toBe(200);
+      const db = t.app.get(DataSource);
+      const events = await db.query<{ type: string; data: string }[]>(`SELECT type, data::text AS data FROM events WHERE stream_id = $1 ORDER BY stream_version`, [`user-${user.id}`]);
+      expect(events.map((e) => e.type)).toEqual(['UserRegistered', 'PasswordChanged']);
+      expect(JSON.parse(present(events[1], 'PasswordChanged').data).passwordHash).toMatch(/^\$argon2id\$/);
+      expect(events[1]?.data).not.toContain(NEW_PASSWORD);
+    });
+
+    it('refuses a wrong current password on its field and changes nothing; guessing is limited as sign-in is', async () => {
+      const { token, user } = await registerUser(t);
+      const wrong = await change(token, { currentPassword: 'not-the-password', newPassword: NEW_PASSWORD });
+      expect([wrong.statusCode, wrong.json().errors]).toEqual([400, [{ field: 'currentPassword', message: 'Current password is incorrect' }]]);
+      expect((await me(token)).statusCode).toBe(200);
+      expect((await login({ email: user.email, password: PASSWORD })).statusCode).toBe(200);
+      for (let i = 0; i < 10; i++) await change(token, { currentPassword: `guess-${i}-xx`, newPassword: NEW_PASSWORD }, '198.51.100.8');
+      const limited = await change(token, { currentPassword: PASSWORD, newPassword: NEW_PASSWORD }, '198.51.100.8');
+      expect([limited.statusCode, limited.json().message]).toEqual([429, 'Too many failed sign-in attempts. Try again later.']);
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    });
+
+    it('validates the body with the form\'s messages, and needs a session', async () => {
+      const { token } = await registerUser(t);
+      const errorsOf = async (payload: Record<string, unknown>) => (await change(token, payload)).json<{ errors: unknown }>().errors;
+      expect(await errorsOf({})).toEqual([
+        { field: 'currentPassword', message: 'Current password is required' },
+        { field: 'newPassword', message: 'Password is required' },
+      ]);
+      expect(await errorsOf({ currentPassword: PASSWORD, newPassword: 'short' })).toEqual([{ field: 'newPassword', message: 'Password must be at least 8 characters' }]);
+      expect(await errorsOf({ currentPassword: PASSWORD, newPassword: PASSWORD })).toEqual([{ field: 'newPassword', message: 'The new password must differ from the current one' }]);
+      expect((await t.request({ method: 'POST', url: '/api/auth/password', payload: { currentPassword: PASSWORD, newPassword: NEW_PASSWORD } })).statusCode).toBe(401);
+    });
+
+    it('replay rebuilds the credentials with the changed password and its version', async () => {
+      const { token, user } = await registerUser(t);
+      await change(token, { currentPassword: PASSWORD, newPassword: NEW_PASSWORD });
+      const db = t.app.get(DataSource);
+      const row = () => db.query(`SELECT * FROM user_credentials WHERE user_id = $1`, [user.id]);
+      const before = await row();
+      expect(before[0].password_version).toBe(1);
+      await t.app.get(ProjectionRebuilder).rebuild(['users']);
+      expect(await row()).toEqual(before);
+    });
+  });
 });
+

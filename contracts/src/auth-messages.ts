@@ -6,4 +6,6 @@ export const AUTH_MESSAGES = {
   tooManyAttempts: 'Too many failed sign-in attempts. Try again later.',
   loginFailed: 'Login failed',
   registrationFailed: 'Registration failed',
+  wrongCurrentPassword: 'Current password is incorrect',
+  passwordChanged: 'Password changed',
 } as const;

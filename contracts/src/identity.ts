@@ -56,3 +56,31 @@ export const registerResponseSchema = z.object({ token: z.string(), user: userSc
 export type RegisterResponse = z.infer<typeof registerResponseSchema>;
 export const loginResponseSchema = z.object({ token: z.string(), message: z.string() });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+/** POST /api/auth/password: the current password proves it is the account's owner at the keyboard. */
+export const changePasswordRequestSchema = z
+  .object({
+    currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(200, 'Password must be at most 200 characters'),
+    newPassword: password,
+  })
+  .refine((body) => body.newPassword !== body.currentPassword, { path: ['newPassword'], message: 'The new password must differ from the current one' });
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
+
+/** The change-password form: the new password typed twice, the confirmation never sent. */
+export const changePasswordFormSchema = z
+  .object({
+    currentPassword: z.string().min(1, 'Current password is required'),
+    newPassword: password,
+    confirmPassword: z.string().min(1, 'Please confirm your password'),
+  })
+  .refine((form) => !form.newPassword || !form.currentPassword || form.newPassword !== form.currentPassword, {
+    path: ['newPassword'],
+    message: 'The new password must differ from the current one',
+  })
+  .refine((form) => !form.confirmPassword || form.newPassword === form.confirmPassword, { path: ['confirmPassword'], message: 'Passwords do not match' });
+export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;
+
+/** A fresh session for this browser: the change signed every other session out. */
+export const changePasswordResponseSchema = z.object({ token: z.string(), message: z.string() });
+export type ChangePasswordResponse = z.infer<typeof changePasswordResponseSchema>;
+

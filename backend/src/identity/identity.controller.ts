@@ -2,8 +2,12 @@ import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import {
+  AUTH_MESSAGES,
+  changePasswordRequestSchema,
   loginRequestSchema,
   registerRequestSchema,
+  type ChangePasswordRequest,
+  type ChangePasswordResponse,
   type LoginRequest,
   type LoginResponse,
   type RegisterRequest,
@@ -16,6 +20,7 @@ import { CurrentUser, Public, Roles, type AuthUser } from '../platform/auth/auth
 import { Ctx } from '../platform/http/request-context.js';
 import { ApiZodBody, zodPipe } from '../platform/http/zod-validation.js';
 import { LoginService } from './login/login.service.js';
+import { ChangePassword } from './change-password/change-password.command.js';
 import { RegisterUser } from './register-user/register-user.command.js';
 
 @ApiTags('auth')
@@ -31,7 +36,8 @@ export class IdentityController {
   @ApiZodBody(registerRequestSchema)
   async register(@Body(zodPipe(registerRequestSchema)) body: RegisterRequest, @Ctx() ctx: CommandContext): Promise<RegisterResponse> {
     const user = await this.commandBus.execute(new RegisterUser({ ...body, role: 'merchant' }, ctx));
-    return { token: await this.logins.issueToken(user.id), user };
+    // UserRegistered, the first event of the account's stream, set the password: version 0.
+    return { token: await this.logins.issueToken(user.id, 0), user };
   }
 
   @Post('login')
@@ -41,6 +47,20 @@ export class IdentityController {
   async login(@Body(zodPipe(loginRequestSchema)) body: LoginRequest, @Req() request: FastifyRequest): Promise<LoginResponse> {
     const token = await this.logins.login(body.email, body.password, request.ip);
     return { token, message: 'Login successful' };
+  }
+
+  /** Every session of the account ends, this one included: the answer carries this browser's new one. */
+  @Post('password')
+  @Roles('merchant', 'staff')
+  @HttpCode(200)
+  @ApiZodBody(changePasswordRequestSchema)
+  async changePassword(
+    @Body(zodPipe(changePasswordRequestSchema)) body: ChangePasswordRequest,
+    @CurrentUser() user: AuthUser,
+    @Ctx() ctx: CommandContext,
+  ): Promise<ChangePasswordResponse> {
+    const passwordVersion = await this.commandBus.execute(new ChangePassword(user.userId, body, ctx));
+    return { token: await this.logins.issueToken(user.userId, passwordVersion), message: AUTH_MESSAGES.passwordChanged };
   }
 
   /** Signs this session out on the server too: its token stops working at once, not when it expires. */

@@ -23,13 +23,15 @@ export class UsersTableLookup extends UserLookup {
     return rows[0];
   }
 
-  async sessionUser(userId: string, tokenId: string): Promise<AuthUser | undefined> {
+  /** Not signed out, and opened with the current password (its version). */
+  async sessionUser(userId: string, tokenId: string, passwordVersion: number): Promise<AuthUser | undefined> {
     if (!UUID_PATTERN.test(userId) || !UUID_PATTERN.test(tokenId)) return undefined;
     const { rows } = await this.pool.query<AuthUser>({
       name: 'auth-session-user',
       text: `SELECT id AS "userId", email, role, first_name AS "firstName", last_name AS "lastName" FROM users
-              WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM revoked_sessions WHERE token_id = $2)`,
-      values: [userId, tokenId],
+              WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM revoked_sessions WHERE token_id = $2)
+                AND EXISTS (SELECT 1 FROM user_credentials c WHERE c.user_id = $1 AND c.password_version = $3)`,
+      values: [userId, tokenId, passwordVersion],
     });
     return rows[0];
   }

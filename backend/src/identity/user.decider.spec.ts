@@ -28,6 +28,10 @@ describe('a user that does not exist yet', () => {
   it('has no credentials to import', () => {
     expect(() => when([], { type: 'ImportCredentials', passwordHash: 'h', at })).toThrow('User not found');
   });
+
+  it('has no password to change', () => {
+    expect(() => when([], { type: 'ChangePassword', passwordHash: 'h', at })).toThrow('User not found');
+  });
 });
 
 describe('a registered user', () => {
@@ -42,5 +46,18 @@ describe('a registered user', () => {
     expect(userDecider.decide({ type: 'ImportCredentials', passwordHash: '$argon2id$old', at }, registered)).toEqual([
       { type: 'CredentialsImported', data: { userId: 'u1', email: 'ada@example.com', passwordHash: '$argon2id$old', importedAt: at.toISOString() } },
     ]);
+  });
+
+  it('changes the password: PasswordChanged with the new hash and its time, which ends earlier sessions', () => {
+    const later = new Date('2026-04-01T08:30:00Z');
+    expect(userDecider.decide({ type: 'ChangePassword', passwordHash: '$argon2id$new', at: later }, registered)).toEqual([
+      { type: 'PasswordChanged', data: { userId: 'u1', email: 'ada@example.com', passwordHash: '$argon2id$new', changedAt: '2026-04-01T08:30:00.000Z' } },
+    ]);
+  });
+
+  it('changes it again after a change: the account stays registered', () => {
+    const changed = given([...when([], register), { type: 'PasswordChanged', data: { userId: 'u1', email: 'ada@example.com', passwordHash: 'h2', changedAt: at.toISOString() } }]);
+    expect(changed).toEqual(registered);
+    expect(userDecider.decide({ type: 'ChangePassword', passwordHash: 'h3', at }, changed)).toHaveLength(1);
   });
 });

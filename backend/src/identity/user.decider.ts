@@ -23,7 +23,14 @@ export interface ImportCredentialsCommand {
   at: Date;
 }
 
-export type UserCommand = RegisterUserCommand | ImportCredentialsCommand;
+/** The handler has checked the current password and hashed the new one. */
+export interface ChangePasswordCommand {
+  type: 'ChangePassword';
+  passwordHash: string;
+  at: Date;
+}
+
+export type UserCommand = RegisterUserCommand | ImportCredentialsCommand | ChangePasswordCommand;
 
 export const emailTaken = () => new DomainError('conflict', AUTH_MESSAGES.emailTaken, [{ field: 'email', message: AUTH_MESSAGES.emailTaken }]);
 
@@ -34,6 +41,7 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
       case 'UserRegistered':
         return { status: 'registered', userId: event.data.userId, email: event.data.email, role: event.data.role };
       case 'CredentialsImported':
+      case 'PasswordChanged':
         return state;
     }
   },
@@ -47,6 +55,10 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
       case 'ImportCredentials': {
         if (state.status !== 'registered') throw new DomainError('not_found', 'User not found');
         return [{ type: 'CredentialsImported', data: { userId: state.userId, email: state.email, passwordHash: command.passwordHash, importedAt: command.at.toISOString() } }];
+      }
+      case 'ChangePassword': {
+        if (state.status !== 'registered') throw new DomainError('not_found', 'User not found');
+        return [{ type: 'PasswordChanged', data: { userId: state.userId, email: state.email, passwordHash: command.passwordHash, changedAt: command.at.toISOString() } }];
       }
     }
   },

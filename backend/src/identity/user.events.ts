@@ -17,9 +17,15 @@ export interface CredentialsImported {
   data: { userId: string; email: string; passwordHash: string; importedAt: string };
 }
 
-export type UserEvent = UserRegistered | CredentialsImported;
+/** The owner set a new password: the new hash signs in from now on, and every session begun before `changedAt` ends. */
+export interface PasswordChanged {
+  type: 'PasswordChanged';
+  data: { userId: string; email: string; passwordHash: string; changedAt: string };
+}
+
+export type UserEvent = UserRegistered | CredentialsImported | PasswordChanged;
 
 /** Schema versions of the current shapes (1 when absent). */
 export const USER_SCHEMA_VERSIONS: Record<string, number> = { UserRegistered: 2 };
 
-export const isUserEvent = eventGuard<UserEvent>({ UserRegistered: true, CredentialsImported: true });
+export const isUserEvent = eventGuard<UserEvent>({ UserRegistered: true, CredentialsImported: true, PasswordChanged: true });

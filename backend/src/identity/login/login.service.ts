@@ -31,12 +31,15 @@ export class LoginService {
       throw new DomainError('unauthorized', AUTH_MESSAGES.invalidCredentials);
     }
     await this.throttle.clear(email, ip);
-    return this.issueToken(found.userId);
+    return this.issueToken(found.userId, found.passwordVersion);
   }
 
-  /** Each session its own token id, so that signing out of one leaves the user's other sessions alone. */
-  issueToken(userId: string): Promise<string> {
-    return this.jwt.signAsync({ sub: userId }, { jwtid: randomUUID() });
+  /**
+   * Each session its own token id, so that signing out of one leaves the user's other sessions alone, and
+   * the version of the password it was opened with (`pv`), so that changing the password ends them all.
+   */
+  issueToken(userId: string, passwordVersion: number): Promise<string> {
+    return this.jwt.signAsync({ sub: userId, pv: passwordVersion }, { jwtid: randomUUID() });
   }
 
   /**

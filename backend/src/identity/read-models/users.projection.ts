@@ -13,11 +13,14 @@ function userRow(stored: StoredEvent): UserView | undefined {
   return { id: userId, email, firstName, lastName, role, createdAt: new Date(registeredAt) };
 }
 
-/** The credentials an event sets. v1 registrations have no hash: theirs arrive through CredentialsImported. */
+/**
+ * The credentials an event sets. v1 registrations have no hash: theirs arrive through CredentialsImported.
+ * Each carries the version that set it: a password change ends the sessions issued under an earlier one.
+ */
 function credentialsRow(stored: StoredEvent): UserCredentials | undefined {
   if (!isUserEvent(stored)) return undefined;
   const { userId, email, passwordHash } = stored.data;
-  return passwordHash ? { userId, email, passwordHash } : undefined;
+  return passwordHash ? { userId, email, passwordHash, passwordVersion: stored.streamVersion } : undefined;
 }
 
 /**
@@ -30,7 +33,7 @@ export class UsersProjection implements Projection {
   readonly kind = 'projection';
   readonly name = 'users';
   readonly tables = ['users', 'user_credentials'];
-  readonly handles = ['UserRegistered', 'CredentialsImported'] satisfies UserEvent['type'][];
+  readonly handles = ['UserRegistered', 'CredentialsImported', 'PasswordChanged'] satisfies UserEvent['type'][];
 
   async handle(stored: StoredEvent, manager: EntityManager): Promise<void> {
     const user = userRow(stored);
@@ -41,6 +44,9 @@ export class UsersProjection implements Projection {
 
   async rebuildChunk(events: readonly StoredEvent[], manager: EntityManager): Promise<void> {
     await foldRows(manager, UserView, events, (event) => userRow(event)?.id, (_, event) => userRow(event));
-    await foldRows(manager, UserCredentials, events, (event) => credentialsRow(event)?.userId, (_, event) => credentialsRow(event));
+    await foldRows(manager, UserCredentials, events, (event) => credentialsRow(event)?.userId, (row, event) => {
+      const next = credentialsRow(event);
+      return next && { ...row, ...next };
+    });
   }
 }

@@ -19,8 +19,8 @@ export interface ApiKeyPrincipal {
 /** Implemented by the identity feature: the platform does not know its tables. */
 export abstract class UserLookup {
   abstract userById(userId: string): Promise<AuthUser | undefined>;
-  /** The user a session token names, unless that session was signed out. */
-  abstract sessionUser(userId: string, tokenId: string): Promise<AuthUser | undefined>;
+  /** The user a session token names, unless that session was signed out or ended by a password change. */
+  abstract sessionUser(userId: string, tokenId: string, passwordVersion: number): Promise<AuthUser | undefined>;
 }
 
 /** Implemented by the merchants feature, which owns the keys. */

@@ -16,7 +16,8 @@ const sessionTokenOf = (request: Parameters<typeof bearer>[0]) => {
 
 /**
  * Session JWTs: HS256 only (no `none`, no key confusion), an expiry is required (passport-jwt only
- * checks `exp` when present), a token id (`jti`, so sign-out can revoke it), and the token only names the user: the role is read from the database on
+ * checks `exp` when present), a token id (`jti`, so sign-out can revoke it) and the password version (`pv`, so a
+ * password change ends it), and the token only names the user: the role is read from the database on
  * every request, so a demoted or deleted account loses access at once.
  */
 @Injectable()
@@ -36,10 +37,11 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     });
   }
 
-  async validate(payload: { sub?: unknown; exp?: unknown; jti?: unknown }): Promise<AuthUser | false> {
-    // Without a token id a session could not be signed out: such tokens (issued before sign-out revoked
-    // them) are refused, and their holders sign in once more.
-    if (typeof payload.exp !== 'number' || typeof payload.sub !== 'string' || typeof payload.jti !== 'string') return false;
-    return (await this.users.sessionUser(payload.sub, payload.jti)) ?? false;
+  async validate(payload: { sub?: unknown; exp?: unknown; jti?: unknown; pv?: unknown }): Promise<AuthUser | false> {
+    // Without a token id and a password version a session could be ended neither by signing out nor by a
+    // password change: such tokens (issued before either existed) are refused; their holders sign in once more.
+    const { sub, exp, jti, pv } = payload;
+    if (typeof exp !== 'number' || typeof sub !== 'string' || typeof jti !== 'string' || !Number.isInteger(pv)) return false;
+    return (await this.users.sessionUser(sub, jti, pv as number)) ?? false;
   }
 }

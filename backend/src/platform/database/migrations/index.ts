@@ -28,7 +28,7 @@ import { SandboxSingleUseTokens1700000001420 } from './1700000001420-sandbox-sin
 import { Unaccent1700000001440 } from './1700000001440-unaccent.js';
 import { DailyAttempted1700000001460 } from './1700000001460-daily-attempted.js';
 import { AccentFreeTransactionSearch1700000001480 } from './1700000001480-accent-free-transaction-search.js';
-import { RevokedSessions1700000001500 } from './1700000001500-revoked-sessions.js';
+import { Sessions1700000001500 } from './1700000001500-sessions.js';
 
 type MigrationClass = new () => MigrationInterface;
 
@@ -79,5 +79,5 @@ export const migrations = [
   Unaccent1700000001440,
   DailyAttempted1700000001460,
   AccentFreeTransactionSearch1700000001480,
-  RevokedSessions1700000001500,
+  Sessions1700000001500,
 ].map(untimed);
