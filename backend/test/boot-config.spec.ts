@@ -30,3 +30,22 @@ describe('the server started with a mistyped setting', () => {
     expect(await boot(setting)).toEqual({ code: 1, stderr: `${message}\n` });
   });
 });
+
+describe('the server started with a DATABASE_URL it cannot use', () => {
+  const adminUrl = () => new URL(process.env.TEST_ADMIN_DATABASE_URL ?? 'postgres://localhost/postgres');
+
+  it('stops at once on a database that does not exist: one line naming it (never the password), exit 1', async () => {
+    const url = adminUrl();
+    url.pathname = '/no_such_database';
+    const { code, stderr } = await boot({ DATABASE_URL: url.toString() });
+    expect(code).toBe(1);
+    expect(stderr).toBe(`Cannot use the database at ${url.hostname}:${url.port}/no_such_database: database "no_such_database" does not exist (3D000). Check DATABASE_URL (and that the server is running).\n`);
+    if (url.password) expect(stderr).not.toContain(url.password);
+  });
+
+  it('waits DB_WAIT_AT_START_MS for a server that cannot be reached yet, then stops with one line', async () => {
+    const { code, stderr } = await boot({ DATABASE_URL: 'postgres://u:hunter2@127.0.0.1:1/x', DB_WAIT_AT_START_MS: '0' });
+    expect({ code, stderr }).toEqual({ code: 1, stderr: 'Cannot use the database at 127.0.0.1:1/x: connect ECONNREFUSED 127.0.0.1:1. Check DATABASE_URL (and that the server is running).\n' });
+  });
+});
+

@@ -80,6 +80,7 @@ export class AppConfig {
       idleInTransactionTimeoutMs: positive(env, 'DB_IDLE_IN_TRANSACTION_TIMEOUT_MS', 60_000),
       keepAliveDelayMs: positive(env, 'DB_KEEPALIVE_DELAY_MS', 10_000),
       connectTimeoutMs: positive(env, 'DB_CONNECT_TIMEOUT_MS', 10_000),
+      waitAtStartMs: positive(env, 'DB_WAIT_AT_START_MS', 30_000),
     };
   }
 
@@ -171,6 +172,8 @@ export interface DatabaseSettings {
   /** TCP keepalive probes start after this much silence, so a dead peer is noticed (0: keepalive off). */
   keepAliveDelayMs: number;
   connectTimeoutMs: number;
+  /** How long a start waits for a DATABASE_URL that cannot be reached yet (0: one attempt). */
+  waitAtStartMs: number;
 }
 
 function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): number {

@@ -1,5 +1,6 @@
 import { AppConfig } from '../config/app-config.js';
 import { startEmbeddedPostgres, type RunningDatabase } from './embedded-postgres.js';
+import { waitForDatabase } from './wait-for-database.js';
 
 /**
  * DATABASE_URL when given; otherwise the embedded PostgreSQL under DATA_DIR, started here.
@@ -8,7 +9,10 @@ import { startEmbeddedPostgres, type RunningDatabase } from './embedded-postgres
  */
 export async function resolveDatabase(overrides: Record<string, string> = {}): Promise<{ config: AppConfig; embedded?: RunningDatabase }> {
   const config = AppConfig.override(overrides);
-  if (config.databaseUrl) return { config };
+  if (config.databaseUrl) {
+    await waitForDatabase(config.databaseUrl, config.database);
+    return { config };
+  }
   const embedded = await startEmbeddedPostgres(config.dataDir);
   // Defaults that follow "no DATABASE_URL" (webhooks to private addresses, for trying them on one
   // machine) stay as decided above, not as if the embedded database's URL had been given.

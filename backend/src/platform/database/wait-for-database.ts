@@ -1,0 +1,51 @@
+import { Logger } from '@nestjs/common';
+import pg from 'pg';
+import { ConfigError, type DatabaseSettings } from '../config/app-config.js';
+import { connectionOptions } from './database-pool.js';
+import { isTransient, sleep } from './transient-errors.js';
+
+const RETRY_EVERY_MS = 2_000;
+
+/**
+ * Before anything else uses DATABASE_URL: a server still starting (a container started with ours) is
+ * waited for, one line per attempt, up to DB_WAIT_AT_START_MS; one that refuses us for good (a wrong
+ * password, no such database) or stays away stops the start with one line saying where and why, not
+ * TypeORM's nine retries with a stack trace each.
+ */
+export async function waitForDatabase(url: string, settings: DatabaseSettings): Promise<void> {
+  const where = describe(url);
+  const deadline = Date.now() + settings.waitAtStartMs;
+  for (let attempt = 1; ; attempt++) {
+    const client = new pg.Client(connectionOptions(url, settings));
+    client.on('error', () => undefined); // a failed connect also emits it; the rejection below says it all
+    try {
+      await client.connect();
+      await client.end();
+      return;
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      const reason = reasonOf(error);
+      if (!isTransient(error) || Date.now() + RETRY_EVERY_MS > deadline) {
+        throw new ConfigError(`Cannot use the database at ${where}: ${reason}. Check DATABASE_URL (and that the server is running).`);
+      }
+      new Logger('Database').warn(`The database at ${where} cannot be reached yet (${reason}); attempt ${attempt}, next in ${RETRY_EVERY_MS / 1000} s`);
+      await sleep(RETRY_EVERY_MS);
+    }
+  }
+}
+
+/** host:port/database, never the password. */
+function describe(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`;
+  } catch {
+    return 'DATABASE_URL (not a valid URL)';
+  }
+}
+
+function reasonOf(error: unknown): string {
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  const text = typeof message === 'string' && message ? message : String(error);
+  return typeof code === 'string' && !text.includes(code) ? `${text} (${code})` : text;
+}
