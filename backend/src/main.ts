@@ -36,7 +36,14 @@ async function main(): Promise<void> {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => shutdown(signal));
   await app.init();
   await app.get(BootSeed).run();
-  await app.listen({ port: config.port, host: config.host });
+  await app.listen({ port: config.port, host: config.host }).catch(async (error: unknown) => {
+    const code = (error as { code?: unknown }).code;
+    if (code !== 'EADDRINUSE' && code !== 'EACCES') throw error;
+    await app.close();
+    await database?.stop();
+    const fix = code === 'EADDRINUSE' ? 'another program is using that port; stop it, or set PORT to a free one' : 'this user may not open that port; set PORT to one above 1023';
+    throw new ConfigError(`Cannot listen on ${config.host}:${config.port}: ${fix}.`);
+  });
   logger.log(`Tallyline listening on http://localhost:${config.port}`);
   // In the background: the app serves while the demo merchant's sample payments go through the sandbox.
   app

