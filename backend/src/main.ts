@@ -35,6 +35,10 @@ async function main(): Promise<void> {
   };
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => shutdown(signal));
   await app.init();
+  const { mode, url, privateKey } = config.gateway;
+  if (mode !== 'sandbox' && !(url && privateKey)) {
+    logger.warn(`GATEWAY_MODE is "${mode}" (not sandbox) and GATEWAY_URL or GATEWAY_PRIVATE_KEY is not set: production payments answer 503 Payment gateway not configured; staging uses the sandbox`);
+  }
   await app.get(BootSeed).run();
   await app.listen({ port: config.port, host: config.host }).catch(async (error: unknown) => {
     const code = (error as { code?: unknown }).code;

@@ -28,6 +28,7 @@ describe('the server started with a mistyped setting', () => {
     [{ PORT: 'notaport' }, 'PORT must be a port number from 0 to 65535; not notaport'],
     [{ PORT: '70000' }, 'PORT must be a port number from 0 to 65535; not 70000'],
     [{ DB_POOL_MAX: 'abc' }, 'DB_POOL_MAX must be a whole number ≥ 0, got "abc"'],
+    [{ LOG_LEVEL: 'verbose' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent; not verbose'],
   ])('%j: says which setting and why in one line, no stack, and exits 1', async (setting, message) => {
     expect(await boot(setting)).toEqual({ code: 1, stderr: `${message}\n` });
   });

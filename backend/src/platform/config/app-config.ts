@@ -46,7 +46,7 @@ export class AppConfig {
     this.staffEmail = env.STAFF_EMAIL || undefined;
     this.staffPassword = env.STAFF_PASSWORD || undefined;
     this.seedDemo = (env.SEED_DEMO ?? 'true') !== 'false';
-    this.logLevel = env.LOG_LEVEL ?? 'info';
+    this.logLevel = logLevel(env.LOG_LEVEL);
     this.shutdownTimeoutMs = positive(env, 'SHUTDOWN_TIMEOUT_MS', 10_000);
     this.runProcessors = (env.RUN_PROCESSORS ?? 'true') !== 'false';
     this.waitForProjections = (env.WAIT_FOR_PROJECTIONS ?? 'true') !== 'false';
@@ -186,6 +186,15 @@ function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): numbe
 
 /** A setting the app cannot start with: main prints its message as one line, without a stack. */
 export class ConfigError extends Error {}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** pino's levels: another (Nest's `verbose`, `log`) made pino throw at start, with a stack. */
+function logLevel(raw: string | undefined): string {
+  if (raw === undefined || raw === '') return 'info';
+  if (!LOG_LEVELS.includes(raw)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}; not ${raw}`);
+  return raw;
+}
 
 function portNumber(raw: string | undefined): number {
   if (raw === undefined || raw.trim() === '') return 3000;
