@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { DataSource } from 'typeorm';
+import { DecisionMailReactor } from '../src/onboarding/decision-mail/decision-mail.reactor.js';
 import { EventStore } from '../src/platform/event-store/event-store.port.js';
 import { ProcessorRunner } from '../src/platform/projections/processor-runner.js';
 import type { TestApp } from './support/app.js';
 import { bearer, createStaff, registerMerchant } from './support/auth.js';
-import { createApplication, createOnboardingApp, PDF, PNG } from './support/onboarding.js';
+import { createApplication, createOnboardingApp, eventually, PDF, PNG } from './support/onboarding.js';
+import { present } from './support/present.js';
 
 describe('onboarding: the staff review queue', () => {
   let t: TestApp;
@@ -254,6 +257,29 @@ describe('onboarding: the staff review queue', () => {
     const statuses = answers.map((res) => res.statusCode).sort();
     expect(statuses).toEqual([200, 412, 412, 412, 412, 412, 412, 412]);
     expect(new Set(answers.filter((res) => res.statusCode === 412).map((res) => res.json().message))).toEqual(new Set(['This record was changed by someone else. Reload and try again.']));
+  });
+
+  it('tells the applicant the decision by e-mail, once, without the review notes; under review sends nothing', async () => {
+    const db = t.app.get(DataSource);
+    const mails = async (to: string) => db.query<{ subject: string; body: string }[]>(`SELECT subject, body FROM mail_outbox WHERE "to" = $1 AND starts_with(dedupe_key, 'application-decision:') ORDER BY created_at`, [to]);
+    const approved = await createApplication(t, { companyName: 'Yes Yarns', primaryEmail: 'Owner@Yes-Yarns.test' });
+    const rejected = await createApplication(t, { companyName: 'No Nails', primaryEmail: 'owner@no-nails.test' });
+    await patch(approved.id, { status: 'under_review', reviewNotes: 'checking the directors' });
+    await patch(approved.id, { status: 'approved', reviewNotes: 'internal: all fine' });
+    await patch(rejected.id, { status: 'rejected', reviewNotes: 'internal: sanctions hit' });
+    expect(await eventually(async () => (await mails('owner@yes-yarns.test')).length > 0 && (await mails('owner@no-nails.test')).length > 0)).toBe(true);
+    const [yes] = await mails('owner@yes-yarns.test');
+    expect(yes?.subject).toBe(`Your Tallyline application is approved (${approved.reference})`);
+    expect(yes?.body).toContain('Good news: the application of Yes Yarns');
+    expect(yes?.body).toContain(`${t.config.publicUrl}/merchant-register`);
+    const [no] = await mails('owner@no-nails.test');
+    expect([no?.subject, no?.body]).toEqual([`Your Tallyline application (${rejected.reference})`, expect.stringContaining('are unable to approve it')]);
+    for (const mail of [yes, no]) expect(mail?.body).not.toContain('internal');
+
+    // The decision handled again (a batch redone after a crash) sends nothing more.
+    const decision = present((await t.app.get(EventStore).readStream(`application-${approved.id}`)).at(-1), 'the approval');
+    await db.transaction((manager) => t.app.get(DecisionMailReactor).handle(decision, manager));
+    expect(await mails('owner@yes-yarns.test')).toHaveLength(1);
   });
 
   it('serves every staff endpoint to staff only: 401 anonymous, 403 merchant', async () => {

@@ -6,6 +6,7 @@ import { AdminApplicationsController } from './admin-applications.controller.js'
 import { ApplicationQueries } from './application-queries.js';
 import { ChangeApplicationStatusHandler } from './change-application-status/change-application-status.handler.js';
 import { ConfirmationMailReactor } from './confirmation-mail/confirmation-mail.reactor.js';
+import { DecisionMailReactor } from './decision-mail/decision-mail.reactor.js';
 import { DocumentStore } from './documents/document-store.js';
 import { LocalDocumentStore } from './documents/local-document-store.js';
 import { MerchantActivationReactor } from './merchant-activation/merchant-activation.reactor.js';
@@ -31,6 +32,7 @@ import { SubmitApplicationHandler } from './submit-application/submit-applicatio
     ApplicationDailyCountsProjection,
     ApplicationStatsQueries,
     ConfirmationMailReactor,
+    DecisionMailReactor,
     MerchantActivationReactor,
     { provide: DocumentStore, inject: [AppConfig], useFactory: (config: AppConfig) => new LocalDocumentStore(join(config.dataDir, 'documents')) },
   ],
