@@ -3,7 +3,6 @@
 export const AUTH_MESSAGES = {
   emailTaken: 'Email already registered',
   invalidCredentials: 'Invalid email or password',
-  tooManyAttempts: 'Too many failed sign-in attempts. Try again later.',
   loginFailed: 'Login failed',
   registrationFailed: 'Registration failed',
   wrongCurrentPassword: 'Current password is incorrect',

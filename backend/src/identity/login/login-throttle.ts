@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { AUTH_MESSAGES } from '@tallyline/contracts';
 import { DataSource } from 'typeorm';
 import { DomainError } from '../../platform/domain-error.js';
 
@@ -28,7 +27,9 @@ export class LoginThrottle {
     if (!blocked.length) return;
     const freeAt = Math.max(...blocked.map((row) => new Date(row.oldest).getTime() + WINDOW_MINUTES * 60_000));
     const retryAfter = Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000));
-    throw new DomainError('rate_limited', AUTH_MESSAGES.tooManyAttempts, undefined, { 'Retry-After': String(retryAfter) });
+    const minutes = Math.ceil(retryAfter / 60);
+    const message = `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+    throw new DomainError('rate_limited', message, undefined, { 'Retry-After': String(retryAfter) });
   }
 
   async recordFailure(email: string, ip: string, now: Date): Promise<void> {
