@@ -7,4 +7,7 @@ export const AUTH_MESSAGES = {
   registrationFailed: 'Registration failed',
   wrongCurrentPassword: 'Current password is incorrect',
   passwordChanged: 'Password changed',
+  passwordResetSent: 'If an account uses this e-mail address, we have sent it a link to choose a new password. The link works once, within an hour.',
+  passwordResetInvalid: 'This reset link is invalid or has expired. Ask for a new one.',
+  passwordReset: 'Password changed. Sign in with your new password.',
 } as const;

@@ -84,3 +84,20 @@ export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;
 export const changePasswordResponseSchema = z.object({ token: z.string(), message: z.string() });
 export type ChangePasswordResponse = z.infer<typeof changePasswordResponseSchema>;
 
+/** POST /api/auth/password-reset: the same answer whether or not an account uses the address. */
+export const passwordResetRequestSchema = z.object({ email });
+export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;
+
+/** POST /api/auth/password-reset/confirm: the secret of the e-mailed link, and the new password. */
+export const passwordResetSchema = z.object({
+  token: z.string({ error: 'This reset link is invalid or has expired. Ask for a new one.' }).min(1, 'This reset link is invalid or has expired. Ask for a new one.').max(200),
+  newPassword: password,
+});
+export type PasswordReset = z.infer<typeof passwordResetSchema>;
+
+/** The reset page's form: the new password typed twice. */
+export const resetPasswordFormSchema = z
+  .object({ newPassword: password, confirmPassword: z.string().min(1, 'Please confirm your password') })
+  .refine((form) => !form.confirmPassword || form.newPassword === form.confirmPassword, { path: ['confirmPassword'], message: 'Passwords do not match' });
+export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
+

@@ -4,11 +4,15 @@ import { ApiTags } from '@nestjs/swagger';
 import {
   AUTH_MESSAGES,
   changePasswordRequestSchema,
+  passwordResetRequestSchema,
+  passwordResetSchema,
   loginRequestSchema,
   registerRequestSchema,
   type ChangePasswordRequest,
   type ChangePasswordResponse,
   type LoginRequest,
+  type PasswordReset,
+  type PasswordResetRequest,
   type LoginResponse,
   type RegisterRequest,
   type RegisterResponse,
@@ -21,6 +25,8 @@ import { Ctx } from '../platform/http/request-context.js';
 import { ApiZodBody, zodPipe } from '../platform/http/zod-validation.js';
 import { LoginService } from './login/login.service.js';
 import { ChangePassword } from './change-password/change-password.command.js';
+import { PasswordResets } from './password-reset/password-resets.js';
+import { ResetPassword } from './password-reset/reset-password.command.js';
 import { RegisterUser } from './register-user/register-user.command.js';
 
 @ApiTags('auth')
@@ -29,6 +35,7 @@ export class IdentityController {
   constructor(
     private readonly commandBus: CommandBus,
     private readonly logins: LoginService,
+    private readonly resets: PasswordResets,
   ) {}
 
   @Post('register')
@@ -61,6 +68,26 @@ export class IdentityController {
   ): Promise<ChangePasswordResponse> {
     const passwordVersion = await this.commandBus.execute(new ChangePassword(user.userId, body, ctx));
     return { token: await this.logins.issueToken(user.userId, passwordVersion), message: AUTH_MESSAGES.passwordChanged };
+  }
+
+  /** "Forgot password": mails a one-time link if an account uses the address; the answer is the same either way. */
+  @Post('password-reset')
+  @Public()
+  @HttpCode(202)
+  @ApiZodBody(passwordResetRequestSchema)
+  async requestPasswordReset(@Body(zodPipe(passwordResetRequestSchema)) body: PasswordResetRequest, @Ctx() ctx: CommandContext): Promise<{ message: string }> {
+    await this.resets.request(body.email, ctx.now);
+    return { message: AUTH_MESSAGES.passwordResetSent };
+  }
+
+  /** The link's new password: every session of the account ends; the owner signs in with it. */
+  @Post('password-reset/confirm')
+  @Public()
+  @HttpCode(200)
+  @ApiZodBody(passwordResetSchema)
+  async resetPassword(@Body(zodPipe(passwordResetSchema)) body: PasswordReset, @Ctx() ctx: CommandContext): Promise<{ message: string }> {
+    await this.commandBus.execute(new ResetPassword(body, ctx));
+    return { message: AUTH_MESSAGES.passwordReset };
   }
 
   /** Signs this session out on the server too: its token stops working at once, not when it expires. */

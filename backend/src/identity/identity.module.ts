@@ -4,6 +4,8 @@ import { UserLookup } from '../platform/auth/auth-user.js';
 import { UpcasterRegistry } from '../platform/event-store/upcasting.js';
 import { AccountDirectory } from './account-directory.js';
 import { ChangePasswordHandler } from './change-password/change-password.handler.js';
+import { PasswordResets } from './password-reset/password-resets.js';
+import { ResetPasswordHandler } from './password-reset/reset-password.handler.js';
 import { IdentityController } from './identity.controller.js';
 import { LegacyCredentialsImport } from './legacy-credentials-import.js';
 import { LoginThrottle } from './login/login-throttle.js';
@@ -20,7 +22,7 @@ import { registerUserUpcasters } from './user.events.v1.js';
 @Module({
   imports: [TypeOrmModule.forFeature([UserView, UserCredentials])],
   controllers: [IdentityController],
-  providers: [RegisterUserHandler, ChangePasswordHandler, LoginService, LoginThrottle, UsersProjection, StaffAccounts, LegacyCredentialsImport, AccountDirectory, { provide: UserLookup, useClass: UsersTableLookup }],
+  providers: [RegisterUserHandler, ChangePasswordHandler, ResetPasswordHandler, PasswordResets, LoginService, LoginThrottle, UsersProjection, StaffAccounts, LegacyCredentialsImport, AccountDirectory, { provide: UserLookup, useClass: UsersTableLookup }],
   exports: [UserLookup, StaffAccounts, AccountDirectory, LoginService],
 })
 export class IdentityModule {

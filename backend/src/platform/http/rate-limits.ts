@@ -13,6 +13,8 @@ function limitedRoutes(config: AppConfig): Record<string, { groupId: string; max
     // Both sign-up doors share one count.
     'POST /api/auth/register': { groupId: 'sign-ups', max: config.signupRateLimit },
     'POST /api/merchants/register': { groupId: 'sign-ups', max: config.signupRateLimit },
+    // Each request may send an e-mail (per account, at most 3 an hour besides).
+    'POST /api/auth/password-reset': { groupId: 'password-resets', max: config.signupRateLimit },
     // Card testing: someone trying stolen numbers one after another on hosted payment pages.
     'POST /api/checkout/:id/pay': { groupId: 'card-payments', max: config.checkoutRateLimit },
   };
