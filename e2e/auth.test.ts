@@ -4,6 +4,7 @@ import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/axe.js';
 import { callApi, openSignedIn, useAppAndBrowser } from './support/app.js';
+import { mailsTo } from './support/mail.js';
 
 const PASSWORD = 'password-123';
 const uniqueEmail = (label: string) => `${label}-${randomUUID().slice(0, 8)}@example.test`;
@@ -68,6 +69,45 @@ describe('sign-up, sign-in and the signed-in header', () => {
     const copied = async () => (await fetch(app.server.url + '/api/auth/user', { headers: { authorization: `Bearer ${session}` } })).status;
     for (let i = 0; i < 50 && (await copied()) === 200; i++) await new Promise((resolve) => setTimeout(resolve, 100));
     assert.equal(await copied(), 401);
+    await page.close();
+  });
+
+  it('forgot password: asks for a link from the sign-in form, sets a new password through the e-mailed link, signs in with it', async () => {
+    const email = uniqueEmail('forgetful');
+    await callApi(app.server.url, '/api/auth/register', { email, password: PASSWORD, firstName: 'Forgetful', lastName: 'Fred' });
+    const page = await open('/login');
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Forgot your password?' }).waitFor();
+    assert.equal(await page.title(), 'Forgot Password · Tallyline');
+    await page.getByRole('textbox', { name: 'Email' }).fill(email);
+    await page.getByRole('button', { name: 'Send me a link' }).click();
+    await page.getByRole('status').filter({ hasText: 'If an account uses this e-mail address, we have sent it a link' }).waitFor();
+
+    const [mail] = await mailsTo(app.server, email);
+    const link = /(http\S+\/reset-password#token=\S+)/.exec(mail?.body ?? '')?.[1];
+    assert.ok(link, `a link in: ${mail?.body}`);
+    await page.goto(link.replace(/^https?:\/\/[^/]+/, app.server.url));
+    await page.getByRole('heading', { level: 1, name: 'Choose a new password' }).waitFor();
+    assert.equal(new URL(page.url()).hash, '', 'the secret leaves the address bar');
+    await page.getByRole('textbox', { name: 'New password', exact: true }).fill('a-fresh-password-1');
+    await page.getByRole('textbox', { name: 'Confirm new password', exact: true }).fill('a-fresh-password-1');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await page.waitForURL(app.server.url + '/login');
+    await page.getByText('Password changed. Sign in with your new password.').waitFor();
+    await page.getByRole('textbox', { name: 'Email' }).fill(email);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('a-fresh-password-1');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(/\/dashboard$/);
+
+    // The link worked once: opened again, it is refused with a way on.
+    const again = await open('/login');
+    await again.goto(link.replace(/^https?:\/\/[^/]+/, app.server.url));
+    await again.getByRole('textbox', { name: 'New password', exact: true }).fill('another-password-2');
+    await again.getByRole('textbox', { name: 'Confirm new password', exact: true }).fill('another-password-2');
+    await again.getByRole('button', { name: 'Set new password' }).click();
+    await again.getByRole('alert').filter({ hasText: 'This reset link is invalid or has expired. Ask for a new one.' }).waitFor();
+    assert.deepEqual(await seriousA11yViolations(again), []);
+    await again.close();
     await page.close();
   });
 

@@ -32,4 +32,4 @@ export const PRERENDERED_ROUTES: Record<string, string> = {
  * to dist/.client-only-routes.json, and the server answers a path that is neither 404 (with the app's
  * not-found page), so a mistyped or stale link is a 404 to browsers, crawlers and link checkers alike.
  */
-export const CLIENT_ONLY_ROUTES = ['/pay/:id', '/crypto-payments', '/crypto-payments/:id', '/client-api-test', '/dashboard/:tab?', '/merchant-application/success'];
+export const CLIENT_ONLY_ROUTES = ['/pay/:id', '/crypto-payments', '/crypto-payments/:id', '/client-api-test', '/dashboard/:tab?', '/merchant-application/success', '/forgot-password', '/reset-password'];

@@ -46,6 +46,8 @@ const CheckoutPage = lazyWithQueries(() => import('./features/checkout/routes/Ch
 const RegisterPage = lazy(() => import('./features/auth/routes/RegisterPage'));
 const MerchantRegisterPage = lazy(() => import('./features/auth/routes/MerchantRegisterPage'));
 const LoginPage = lazy(() => import('./features/auth/routes/LoginPage'));
+const ForgotPasswordPage = lazy(() => import('./features/auth/routes/ForgotPasswordPage'));
+const ResetPasswordPage = lazy(() => import('./features/auth/routes/ResetPasswordPage'));
 const DashboardPage = lazyWithQueries(() => import('./features/dashboard/routes/DashboardPage').then((module) => module.default));
 const LongApplicationPage = lazy(() => import('./features/applications/routes/LongApplicationPage'));
 const PrecheckApplicationPage = lazy(() => import('./features/applications/routes/PrecheckApplicationPage'));
@@ -109,6 +111,8 @@ export function AppRoutes() {
             <Route path="/register"><PageTitle>Create Your Account</PageTitle><RegisterPage /></Route>
             <Route path="/merchant-register"><PageTitle>Create Your Merchant Account</PageTitle><MerchantRegisterPage /></Route>
             <Route path="/login"><PageTitle>Sign In</PageTitle><LoginPage /></Route>
+            <Route path="/forgot-password"><PageTitle>Forgot Password</PageTitle><ForgotPasswordPage /></Route>
+            <Route path="/reset-password"><PageTitle>Choose a New Password</PageTitle><ResetPasswordPage /></Route>
             <Route path="/dashboard/:tab?"><DashboardPage /></Route>
             <Route path="/merchant-application"><PageTitle>Apply as a Merchant</PageTitle><LongApplicationPage /></Route>
             <Route path="/merchant-application/form"><PageTitle>Merchant Application</PageTitle><PrecheckApplicationPage /></Route>

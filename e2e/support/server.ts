@@ -9,6 +9,8 @@ const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 
 export interface RunningServer {
   url: string;
+  /** Its DATA_DIR: the embedded database lives under it. */
+  dataDir: string;
   /** The Node.js process warnings the server printed so far (a possible listener leak, a deprecation…). */
   warnings(): string[];
   stop(): Promise<void>;
@@ -43,6 +45,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   await waitForHealth(url, child, () => output);
   return {
     url,
+    dataDir,
     warnings: () => output.split('\n').filter((line) => /^\(node:\d+\) \w*Warning/.test(line)),
     async stop() {
       await stopChild(child);

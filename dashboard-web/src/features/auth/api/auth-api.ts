@@ -1,4 +1,4 @@
-import type { LoginRequest, LoginResponse, MerchantRegisterRequest, RegisterRequest, RegisterResponse } from '@tallyline/contracts';
+import type { LoginRequest, LoginResponse, MerchantRegisterRequest, PasswordReset, PasswordResetRequest, RegisterRequest, RegisterResponse } from '@tallyline/contracts';
 import { AUTH_MESSAGES } from '@tallyline/contracts/browser';
 import { apiRequest } from '../../../lib/api';
 
@@ -17,4 +17,14 @@ export async function registerUser(request: RegisterRequest): Promise<Partial<Re
 /** POST /api/merchants/register as the new account, before its token becomes the session. */
 export async function registerMerchant(request: MerchantRegisterRequest, token: string): Promise<void> {
   await apiRequest<unknown>('/api/merchants/register', { method: 'POST', json: request, token });
+}
+
+/** POST /api/auth/password-reset: the same answer whether or not an account uses the address. */
+export async function requestPasswordReset(request: PasswordResetRequest): Promise<string> {
+  return (await apiRequest<{ message: string }>('/api/auth/password-reset', { method: 'POST', json: request })).message;
+}
+
+/** POST /api/auth/password-reset/confirm with the link's secret. */
+export async function resetPassword(request: PasswordReset): Promise<string> {
+  return (await apiRequest<{ message: string }>('/api/auth/password-reset/confirm', { method: 'POST', json: request })).message;
 }

@@ -47,6 +47,9 @@ export default function LoginPage() {
               <Stack spacing={2.5}>
                 <TextInput label="Email" type="email" autoComplete="email" fullWidth required {...form.field('email')} />
                 <PasswordField label="Password" autoComplete="current-password" fullWidth required {...form.field('password')} />
+                <Link component={RouterLink} to="/forgot-password" variant="body2" sx={{ alignSelf: 'flex-end', mt: '-8px !important' }}>
+                  Forgot password?
+                </Link>
                 <Button type="submit" variant="contained" size="large" disabled={signInMutation.isPending} disableElevation>
                   {signInMutation.isPending ? 'Signing In...' : 'Sign In'}
                 </Button>
