@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { NestFactory } from '@nestjs/core';
+import pg from 'pg';
 import { AppModule } from '../src/app.module.js';
 import { ProcessorHealth } from '../src/health/processor-health.js';
 import { withAppContext } from '../src/cli/app-context.js';
@@ -47,7 +48,11 @@ describe('the application without an HTTP server', () => {
   it('lists every processor as standby while no instance runs it, and running while one does', async () => {
     Object.assign(process.env, ENV, { DATABASE_URL: database.url });
     const listed = () => withAppContext(async (cli) => (await cli.get(ProcessorHealth).processors()).map((p) => [p.name, p.state, p.runsHere]));
-    const alone = await listed();
+    // Another database on the same server whose session holds the same lock key: not ours, not counted.
+    const elsewhere = new pg.Client({ connectionString: process.env.TEST_ADMIN_DATABASE_URL });
+    await elsewhere.connect();
+    await elsewhere.query(`SELECT pg_advisory_lock(hashtext('processor:users'))`);
+    const alone = await listed().finally(() => elsewhere.end());
     expect(alone.length).toBeGreaterThan(0);
     expect(alone).toEqual(alone.map(([name]) => [name, 'standby', false]));
 

@@ -269,7 +269,7 @@ describe('identity: sign-up, sign-in, current user', () => {
       const token = tokenIn(mails[0]?.body);
       const answers = await Promise.all([confirm({ token, newPassword: NEW_PASSWORD }), confirm({ token, newPassword: 'the-other-password' })]);
       expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 400]);
-      const events = await t.app.get(DataSource).query<{ type: string }[]>(`SELECT type FROM events WHERE stream_id = $1`, [`user-${user.id}`]);
+      const events = await t.app.get(DataSource).query<{ type: string }[]>(`SELECT type FROM events WHERE stream_id = $1 ORDER BY stream_version`, [`user-${user.id}`]);
       expect(events.map((event) => event.type)).toEqual(['UserRegistered', 'PasswordChanged']);
     });
   });

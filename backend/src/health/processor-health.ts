@@ -95,11 +95,15 @@ export class ProcessorHealth {
     );
   }
 
-  /** The processors whose advisory lock some session holds (a bigint key is classid:objid in pg_locks). */
+  /**
+   * The processors whose advisory lock some session holds (a bigint key is classid:objid in pg_locks).
+   * Advisory locks belong to a database: another database on the server may use the same keys.
+   */
   private async heldLocks(names: string[]): Promise<Set<string>> {
     const rows = await this.dataSource.query<{ key: string }[]>(
       `SELECT key FROM unnest($1::text[]) AS key
         WHERE EXISTS (SELECT 1 FROM pg_locks l WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 1
+                         AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
                          AND ((l.classid::bigint << 32) | l.objid::bigint) = hashtext(key)::bigint)`,
       [names.map(lockKey)],
     );
