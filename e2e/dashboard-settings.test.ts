@@ -356,4 +356,38 @@ describe('the dashboard payment methods and settings tabs against the real app',
     await walkPagerByKeyboard(page, '[data-testid="delivery-log-section"]', () => page.getByTestId('delivery-log').locator('tbody tr').nth(19).waitFor());
     await page.close();
   });
+
+  it('change password: a wrong current password shows on its field; the right one keeps this browser signed in and ends the old session', async () => {
+    // A merchant of its own: the change ends every session of the account, and the tests above share theirs.
+    const email = `keys-${randomUUID().slice(0, 8)}@example.test`;
+    const { token } = await ok<{ token: string }>('/api/auth/register', { email, password: 'password-123', firstName: 'Kim', lastName: 'Keys' }, '');
+    await ok('/api/merchants/register', { companyName: 'Key Lamps', email, website: null, businessType: 'Retail' }, token);
+    const page = await openSignedIn(app, token, '/dashboard/settings', 375);
+    const errors = watchErrors(page);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change password' });
+    const password = (name: string) => dialog.getByRole('textbox', { name, exact: true });
+    await password('Current password').fill('not-my-password');
+    await password('New password').fill('a-new-password-1');
+    await password('Confirm new password').fill('a-new-password-1');
+    await dialog.getByRole('button', { name: 'Change password' }).click();
+    await dialog.getByText('Current password is incorrect').waitFor();
+    await noSideways(page, 'the change-password dialog at 375 px');
+    assert.deepEqual(await seriousA11yViolations(page), []);
+
+    await password('Current password').fill('password-123');
+    await dialog.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('Your other sessions have been signed out.').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    assert.equal((await api('/api/auth/user', undefined, token)).status, 401, 'the session from before the change has ended');
+    const renewed = await page.evaluate(() => localStorage.getItem('auth_token'));
+    assert.ok(renewed && renewed !== token);
+    assert.equal((await api('/api/auth/user', undefined, renewed)).status, 200, "this browser's new session works");
+    // Still signed in here (the test cannot reload: its init script would store the old token again).
+    await page.getByRole('heading', { name: 'Security Settings' }).waitFor();
+    assert.equal((await api('/api/auth/login', { email, password: 'a-new-password-1' }, '')).status, 200);
+    assert.deepEqual(errors.filter((error) => !/status of 400/.test(error)), []);
+    await page.close();
+  });
 });
+

@@ -74,6 +74,22 @@ export function useLogout() {
 }
 
 /**
+ * Moves the session to a new token of the same user (a password change ends the old one): the cached
+ * user moves with it, so the dashboard neither reloads nor flashes a loading state.
+ */
+export function useReplaceToken() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (token: string) => {
+      const user = queryClient.getQueryData<User | null>(sessionKeys.user(getAuthToken()));
+      if (user) queryClient.setQueryData(sessionKeys.user(token), user);
+      setAuthToken(token);
+    },
+    [queryClient],
+  );
+}
+
+/**
  * PATCH /api/merchants/environment to the environment the button names, not the no-body toggle: a tab
  * still showing staging after another tab switched to production must not toggle back to staging.
  */

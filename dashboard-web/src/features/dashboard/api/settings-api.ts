@@ -2,6 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AddPaymentMethodRequest,
   ApiKey,
+  ChangePasswordRequest,
+  ChangePasswordResponse,
   ConfigurePaymentMethodRequest,
   Environment,
   IpnSettings,
@@ -23,6 +25,11 @@ const keys = {
 };
 
 const path = (...parts: string[]) => parts.map(encodeURIComponent).join('/');
+
+/** POST /api/auth/password: answers this browser's new session (every other one has ended). */
+export function useChangePassword() {
+  return useMutation({ mutationFn: (request: ChangePasswordRequest) => apiRequest<ChangePasswordResponse>('/api/auth/password', { method: 'POST', json: request }) });
+}
 
 export function usePaymentMethods() {
   return useQuery({ queryKey: keys.methods, queryFn: () => apiRequest<PaymentMethod[]>('/api/payment-methods') });
