@@ -1,3 +1,3 @@
 export { TextInput, type TextInputProps } from './TextInput';
-// NativeSelectField is imported from './NativeSelectField' by the page that uses it: re-exported here, it (with
-// MUI's NativeSelect and Input) was downloaded by every page with a text field.
+// NativeSelectField and PasswordField are imported from their own files by the pages that use them: re-exported
+// here, they (MUI's NativeSelect and Input, the eye icons) were downloaded by every page with a text field.

@@ -8,7 +8,7 @@ import { lazyZodResolver } from '../../../lib/form';
 import { useSubmitForm } from '../../../lib/submit-form';
 import { signIn } from '../../../lib/auth-token';
 import { useSubmission } from '../../../lib/use-submission';
-import { PasswordField } from '../components/PasswordField';
+import { PasswordField } from '../../../components/text-input/PasswordField';
 import { login } from '../api/auth-api';
 
 const resolver = lazyZodResolver<LoginRequest>(() => import('@tallyline/contracts').then((contracts) => contracts.loginRequestSchema));

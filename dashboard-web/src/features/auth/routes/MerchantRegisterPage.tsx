@@ -14,7 +14,7 @@ import { NativeSelectField } from '../../../components/text-input/NativeSelectFi
 import { LabelledCheckbox } from '../../../components/checkbox';
 import { useToast } from '../../../components/toast';
 import { AuthCard } from '../components/AuthCard';
-import { PasswordField } from '../components/PasswordField';
+import { PasswordField } from '../../../components/text-input/PasswordField';
 import { PersonFields } from '../components/PersonFields';
 import { registerMerchant, registerUser } from '../api/auth-api';
 

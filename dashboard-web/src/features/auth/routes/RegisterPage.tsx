@@ -9,7 +9,7 @@ import { signIn } from '../../../lib/auth-token';
 import { useSubmission } from '../../../lib/use-submission';
 import { useToast } from '../../../components/toast';
 import { AuthCard } from '../components/AuthCard';
-import { PasswordField } from '../components/PasswordField';
+import { PasswordField } from '../../../components/text-input/PasswordField';
 import { PersonFields } from '../components/PersonFields';
 import { registerUser } from '../api/auth-api';
 

@@ -9,7 +9,7 @@ import { useSubmitForm } from '../../../lib/submit-form';
 import { useSubmission } from '../../../lib/use-submission';
 import { resetPassword } from '../api/auth-api';
 import { AuthCard } from '../components/AuthCard';
-import { PasswordField } from '../components/PasswordField';
+import { PasswordField } from '../../../components/text-input/PasswordField';
 
 const resolver = lazyZodResolver<ResetPasswordForm>(() => import('@tallyline/contracts').then((contracts) => contracts.resetPasswordFormSchema));
 

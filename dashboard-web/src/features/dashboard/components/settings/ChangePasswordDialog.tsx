@@ -6,7 +6,7 @@ import { useToast } from '../../../../components/toast';
 import { errorMessage } from '../../../../lib/api';
 import { applyServerErrors, fieldError, textFieldProps } from '../../../../lib/form';
 import { useReplaceToken } from '../../../../lib/session';
-import { PasswordField } from '../../../auth/components/PasswordField';
+import { PasswordField } from '../../../../components/text-input/PasswordField';
 import { useChangePassword } from '../../api/settings-api';
 
 const EMPTY: ChangePasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '' };

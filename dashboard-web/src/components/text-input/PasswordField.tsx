@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { IconButton, InputAdornment } from '@mui/material';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
-import { TextInput, type TextInputProps } from '../../../components/text-input';
+import { TextInput, type TextInputProps } from './TextInput';
 
 /** A password input with a show/hide toggle. */
 export function PasswordField(props: TextInputProps) {
