@@ -26,9 +26,12 @@ const keys = {
 
 const path = (...parts: string[]) => parts.map(encodeURIComponent).join('/');
 
-/** POST /api/auth/password: answers this browser's new session (every other one has ended). */
+/** POST /api/auth/password: answers this browser's new session (every other one has ended). Only the two passwords are sent, whatever else the caller's values hold. */
 export function useChangePassword() {
-  return useMutation({ mutationFn: (request: ChangePasswordRequest) => apiRequest<ChangePasswordResponse>('/api/auth/password', { method: 'POST', json: request }) });
+  return useMutation({
+    mutationFn: ({ currentPassword, newPassword }: ChangePasswordRequest) =>
+      apiRequest<ChangePasswordResponse>('/api/auth/password', { method: 'POST', json: { currentPassword, newPassword } }),
+  });
 }
 
 export function usePaymentMethods() {
