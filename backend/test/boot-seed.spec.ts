@@ -59,6 +59,9 @@ describe('boot: staff account from the environment and the demo merchant', () =>
     expect(charges).toBe(SAMPLE - (seeded.pending ?? 0));
     const [{ days }] = await db.query<[{ days: number }]>(`SELECT (max(created_at)::date - min(created_at)::date) AS days FROM payments`);
     expect(days).toBeGreaterThanOrEqual(85);
+    // No IPN is asked for: one arriving on today's clock would record a 60-day-old payment as paid today.
+    const [{ notified }] = await db.query<[{ notified: number }]>(`SELECT count(*)::int AS notified FROM sandbox_gateway_transactions WHERE ipn_url IS NOT NULL`);
+    expect(notified).toBe(0);
     // Each payment's timeline as it would have happened: paid minutes after it was made, refunded a day
     // later (or by now), never at the time the seed ran.
     const steps = await db.query<{ type: string; after_ms: number }[]>(

@@ -89,11 +89,11 @@ export class BootSeed {
         this.logger.log(`Demo payments: stopped after ${index} of ${plan.length} by the shutdown; the next start makes the rest`);
         return index;
       }
-      const context = systemContext('demo-seed', demo.at);
+      const context = { ...systemContext('demo-seed', demo.at), backdated: true };
       const payment = await this.commandBus.execute(new CreatePayment(merchantId, 'staging', demo.input, demo.key, context));
       // Each step backdated as the payment is (the timeline reads as it would have happened): paid two
       // minutes after it was made, refunded a day later, or now if that day is still to come.
-      const later = (ms: number) => systemContext('demo-seed', new Date(Math.min(Date.now(), demo.at.getTime() + ms)));
+      const later = (ms: number) => ({ ...systemContext('demo-seed', new Date(Math.min(Date.now(), demo.at.getTime() + ms))), backdated: true });
       if (demo.card) await this.ignoringRepeats(this.pay(payment.paymentId, demo.card, later(2 * 60_000)));
       if (demo.refund !== 'none') {
         const amount = demo.refund === 'full' ? null : Math.floor(demo.input.amount / 3);

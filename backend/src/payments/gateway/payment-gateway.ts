@@ -37,8 +37,8 @@ export interface SaleRequest {
   /** References.Merchant: unique to this attempt, so the gateway can be asked about it later. */
   reference: string;
   customer: { email: string; fullName: string };
-  /** Where the gateway sends its IPN after the outcome (our POST /api/webhooks/{gateway name}). */
-  ipnUrl: string;
+  /** Where the gateway sends its IPN after the outcome (our POST /api/webhooks/{gateway name}); none for a backdated call. */
+  ipnUrl?: string;
   successUrl: string;
   cancelUrl: string;
   /** Where the gateway's 3-D Secure page posts back when the payer is done (End3DSHostPostbackURL). */

@@ -49,7 +49,7 @@ export class PayPaymentHandler implements ICommandHandler<PayPayment> {
         currency: payment.currency,
         reference,
         customer: { email: payment.customerEmail, fullName: payment.customerName },
-        ipnUrl: `${this.config.publicUrl}/api/webhooks/${this.config.gateway.name}`,
+        ...(context.backdated ? {} : { ipnUrl: `${this.config.publicUrl}/api/webhooks/${this.config.gateway.name}` }),
         successUrl: confirmation.returnUrl ?? payment.returnUrl ?? pageUrl,
         cancelUrl: confirmation.returnUrl ?? payment.returnUrl ?? pageUrl,
         end3DSPostbackUrl: `${this.config.publicUrl}/api/checkout/${paymentId}/3ds-return`,

@@ -14,6 +14,11 @@ export interface CommandContext {
    * commands, and their own open batch transaction holds new events back from the projections.
    */
   readYourWrites?: boolean;
+  /**
+   * true: a past being written now (the demo's history, backdated). Nothing live is asked for: a
+   * gateway's IPN would arrive on today's clock and record the outcome as happening today.
+   */
+  backdated?: boolean;
 }
 
 /**
