@@ -244,6 +244,16 @@ describe('identity: sign-up, sign-in, current user', () => {
       expect([again.statusCode, again.json().errors]).toEqual([400, [{ field: 'token', message: 'This reset link is invalid or has expired. Ask for a new one.' }]]);
     });
 
+    it("sends staff a link whose page leads back to the back-office's sign-in", async () => {
+      const staff = await createStaff(t);
+      await ask(staff.email);
+      const [mail] = await resetMails(staff.email);
+      expect(mail?.body).toContain(`${t.config.publicUrl}/reset-password?account=staff#token=`);
+      const token = present(/\/reset-password\?account=staff#token=([\w-]+)/.exec(mail?.body ?? '')?.[1], 'the link in the mail');
+      expect((await confirm({ token, newPassword: NEW_PASSWORD })).statusCode).toBe(200);
+      expect((await login({ email: staff.email, password: NEW_PASSWORD })).statusCode).toBe(200);
+    });
+
     it('answers an unknown address exactly as a known one, and mails nothing', async () => {
       const res = await ask('nobody-here@example.test');
       expect([res.statusCode, res.json()]).toEqual([202, { message: SENT }]);

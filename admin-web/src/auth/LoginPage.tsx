@@ -1,4 +1,4 @@
-import { Typography } from '@mui/material';
+import { Link, Typography } from '@mui/material';
 import { Login, LoginForm, PasswordInput, required, TextInput, useTranslate } from 'react-admin';
 
 /** Staff sign in with their e-mail address (react-admin's LoginWithEmail, with the product's name on top). */
@@ -23,6 +23,10 @@ export function LoginPage() {
         />
         <PasswordInput source="password" label="ra.auth.password" autoComplete="current-password" validate={required()} />
       </LoginForm>
+      {/* The dashboard's pages, which send staff back here (the e-mailed link says it is for staff). */}
+      <Typography variant="body2" align="center" sx={{ mb: 2 }}>
+        <Link href="/forgot-password?account=staff">{translate('tallyline.auth.forgot_password')}</Link>
+      </Typography>
     </Login>
   );
 }

@@ -12,6 +12,17 @@ export const en = {
       subtitle: 'Staff sign-in',
       not_staff: 'This account is not a staff account',
       login_failed: 'Login failed',
+      forgot_password: 'Forgot password?',
+    },
+    password: {
+      menu: 'Change password',
+      current: 'Current password',
+      new: 'New password',
+      new_hint: 'At least 8 characters.',
+      confirm: 'Confirm new password',
+      saving: 'Saving…',
+      changed: 'Password changed. Your other sessions have been signed out.',
+      not_changed: 'Password not changed: %{message}',
     },
     common: {
       yes: 'Yes',

@@ -45,7 +45,11 @@ export class PasswordResets {
   async request(rawEmail: string, now: Date): Promise<void> {
     const email = rawEmail.trim().toLowerCase();
     await this.db.transaction(async (manager) => {
-      const [account] = await manager.query<{ user_id: string }[]>('SELECT user_id FROM user_credentials WHERE email = $1', [email]);
+      // The role from the users read model: only the link's page depends on it (a staff account is never new).
+      const [account] = await manager.query<{ user_id: string; role: string | null }[]>(
+        'SELECT c.user_id, u.role FROM user_credentials c LEFT JOIN users u ON u.id = c.user_id WHERE c.email = $1',
+        [email],
+      );
       if (!account) return;
       // Serializes requests for one account, so the hourly count below cannot be raced past.
       await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`password-reset:${account.user_id}`]);
@@ -65,7 +69,9 @@ export class PasswordResets {
       );
       await manager.query(`DELETE FROM password_resets WHERE expires_at < $1::timestamptz - interval '1 day'`, [now]);
       // In the fragment: a browser never sends it, so no request log or Referer header carries the secret.
-      await this.mail.send(resetMail(email, `${this.config.publicUrl}/reset-password#token=${token}`), `password-reset:${tokenHash}`, manager);
+      // Staff sign in to the back-office, not the dashboard: the page sends them there once done.
+      const page = account.role === 'staff' ? '/reset-password?account=staff' : '/reset-password';
+      await this.mail.send(resetMail(email, `${this.config.publicUrl}${page}#token=${token}`), `password-reset:${tokenHash}`, manager);
     });
   }
 

@@ -9,6 +9,7 @@ import { useSubmitForm } from '../../../lib/submit-form';
 import { useSubmission } from '../../../lib/use-submission';
 import { requestPasswordReset } from '../api/auth-api';
 import { AuthCard } from '../components/AuthCard';
+import { isForStaff, STAFF_SIGN_IN } from './for-staff';
 
 const resolver = lazyZodResolver<PasswordResetRequest>(() => import('@tallyline/contracts').then((contracts) => contracts.passwordResetRequestSchema));
 
@@ -16,6 +17,7 @@ const resolver = lazyZodResolver<PasswordResetRequest>(() => import('@tallyline/
 export default function ForgotPasswordPage() {
   const form = useSubmitForm<PasswordResetRequest>({ resolver, defaultValues: { email: '' } });
   const [sent, setSent] = useState<string | null>(null);
+  const [forStaff] = useState(isForStaff);
   const request = useSubmission({ submit: requestPasswordReset, onSuccess: (message) => setSent(message) });
 
   return (
@@ -44,7 +46,7 @@ export default function ForgotPasswordPage() {
         </>
       )}
       <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
-        Remembered it? <Link component={RouterLink} to="/login">Sign in</Link>
+        Remembered it? {forStaff ? <Link href={STAFF_SIGN_IN}>Sign in</Link> : <Link component={RouterLink} to="/login">Sign in</Link>}
       </Typography>
     </AuthCard>
   );

@@ -35,6 +35,13 @@ describe('ForgotPasswordPage', () => {
     expect(screen.getByRole('button', { name: 'Send me a link' })).toBeInTheDocument();
   });
 
+  it('sends staff, who came from the back-office, back there to sign in', () => {
+    window.history.replaceState(null, '', '/forgot-password?account=staff');
+    renderPage(<ForgotPasswordPage />, '/forgot-password');
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/admin/login');
+    window.history.replaceState(null, '', '/forgot-password');
+  });
+
   it("shows a refusal (too many requests) in an alert and keeps the form", async () => {
     fetchMock.mockResolvedValue(jsonResponse(429, { statusCode: 429, message: 'Too many requests from your network. Try again in 40 minutes.' }));
     renderPage(<ForgotPasswordPage />, '/forgot-password');
@@ -62,6 +69,21 @@ describe('ResetPasswordPage', () => {
     expect(await screen.findByTestId('location')).toHaveTextContent('/login');
     expect(sentJson(fetchMock, 0)).toEqual({ token: 'secret-from-the-mail', newPassword: 'a-brand-new-password' });
     expect(await screen.findByText('Password changed. Sign in with your new password.')).toBeInTheDocument();
+  });
+
+  it("keeps staff on the page when done, with the way to the back-office's sign-in", async () => {
+    window.history.replaceState(null, '', '/reset-password?account=staff#token=secret-from-the-mail');
+    fetchMock.mockResolvedValue(jsonResponse(200, { message: 'Password changed. Sign in with your new password.' }));
+    renderPage(<ResetPasswordPage />, '/reset-password');
+    expect(window.location.hash).toBe('');
+    expect(window.location.search).toBe('?account=staff');
+    await userEvent.type(field('New password'), 'a-brand-new-password');
+    await userEvent.type(field('Confirm new password'), 'a-brand-new-password');
+    await userEvent.click(screen.getByRole('button', { name: 'Set new password' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Password changed. Sign in with your new password.');
+    expect(screen.getByRole('link', { name: 'Sign in to the back-office' })).toHaveAttribute('href', '/admin/login');
+    expect(sentJson(fetchMock, 0)).toEqual({ token: 'secret-from-the-mail', newPassword: 'a-brand-new-password' });
+    expect(screen.queryByTestId('location')).not.toBeInTheDocument();
   });
 
   it('checks the two passwords before sending', async () => {

@@ -10,6 +10,7 @@ import { useSubmission } from '../../../lib/use-submission';
 import { resetPassword } from '../api/auth-api';
 import { AuthCard } from '../components/AuthCard';
 import { PasswordField } from '../../../components/text-input/PasswordField';
+import { isForStaff, STAFF_SIGN_IN } from './for-staff';
 
 const resolver = lazyZodResolver<ResetPasswordForm>(() => import('@tallyline/contracts').then((contracts) => contracts.resetPasswordFormSchema));
 
@@ -23,14 +24,21 @@ export default function ResetPasswordPage() {
   const [, navigate] = useLocation();
   const toast = useToast();
   const [token] = useState(tokenFromFragment);
+  const [forStaff] = useState(isForStaff);
+  // Staff sign in to the back-office, another app: the answer stays on this page with the way there.
+  const [staffDone, setStaffDone] = useState<string | null>(null);
   // Out of the address bar (and the history) once read: it is a password-equivalent for the next hour.
   useEffect(() => {
-    if (window.location.hash) window.history.replaceState(window.history.state, '', window.location.pathname);
+    if (window.location.hash) window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
   }, []);
   const form = useSubmitForm<ResetPasswordForm>({ resolver, defaultValues: { newPassword: '', confirmPassword: '' } });
   const reset = useSubmission({
     submit: ({ newPassword }: ResetPasswordForm) => resetPassword({ token, newPassword }),
     onSuccess: (message) => {
+      if (forStaff) {
+        setStaffDone(message);
+        return;
+      }
       toast({ title: 'Password changed', description: message });
       navigate('/login');
     },
@@ -38,7 +46,12 @@ export default function ResetPasswordPage() {
 
   return (
     <AuthCard title="Choose a new password" subtitle="Changing it signs your account out everywhere" maxWidth={440}>
-      {!token ? (
+      {staffDone ? (
+        <Stack spacing={2.5}>
+          <Alert severity="success" role="status">{staffDone}</Alert>
+          <Button variant="contained" size="large" href={STAFF_SIGN_IN} disableElevation>Sign in to the back-office</Button>
+        </Stack>
+      ) : !token ? (
         <Alert severity="error" role="alert">This reset link is incomplete. Open the link from the e-mail again, or ask for a new one.</Alert>
       ) : (
         <>
@@ -58,9 +71,11 @@ export default function ResetPasswordPage() {
           </Box>
         </>
       )}
-      <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
-        <Link component={RouterLink} to="/forgot-password">Ask for a new link</Link>
-      </Typography>
+      {!staffDone && (
+        <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
+          <Link component={RouterLink} to={forStaff ? '/forgot-password?account=staff' : '/forgot-password'}>Ask for a new link</Link>
+        </Typography>
+      )}
     </AuthCard>
   );
 }
