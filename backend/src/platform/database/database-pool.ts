@@ -13,7 +13,21 @@ export function connectionOptions(url: string | undefined, settings: DatabaseSet
     idle_in_transaction_session_timeout: settings.idleInTransactionTimeoutMs,
     keepAlive: settings.keepAliveDelayMs > 0,
     keepAliveInitialDelayMillis: settings.keepAliveDelayMs,
+    Client: GuardedClient,
   };
+}
+
+/**
+ * A pool stops listening to a client while it is handed out. Should the server end the session while
+ * the client sits idle in someone's hands (PostgreSQL killed: "terminating connection due to unexpected
+ * postmaster exit"), that unheard 'error' would crash the process. Its queries fail and the pool drops
+ * it on release either way; this listener only keeps the process up.
+ */
+class GuardedClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    this.on('error', () => undefined);
+  }
 }
 
 /** The raw pg pool shared by the PostgreSQL event store and the LISTEN connections' settings. */
