@@ -85,6 +85,11 @@ describe('merchant applications from the public site', () => {
     await page.getByText('Only PDF, JPG and PNG files are accepted').first().waitFor();
     assert.match(page.url(), /\/merchant-application\/form$/);
     assert.deepEqual(await staffQueue(company), []);
+    // A reload keeps the typed answers, not the files: the applicant chooses the document again and sends.
+    await page.reload();
+    await page.getByRole('status').filter({ hasText: 'Files cannot be kept: choose your documents again.' }).waitFor();
+    assert.equal(await textbox(page, 'Company Name').inputValue(), company);
+    assert.equal(await page.getByRole('combobox', { name: 'Operating Country', exact: true }).inputValue(), 'United Kingdom');
     await page.close();
   });
 

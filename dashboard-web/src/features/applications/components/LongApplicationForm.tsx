@@ -16,9 +16,11 @@ import {
 } from '@tallyline/contracts/browser';
 import type { LongApplication, SubmitApplicationResponse } from '@tallyline/contracts';
 import { applyServerErrors, lazyZodResolver } from '../../../lib/form';
+import { useDraftSaving, useFormDraft } from '../../../lib/form-draft';
 import { useSubmission } from '../../../lib/use-submission';
 import { useToast } from '../../../components/toast';
 import { submitLongApplication } from '../api/applications-api';
+import { DraftRestoredNote } from './DraftRestoredNote';
 import { FormSection } from './FormSection';
 import { CheckboxField, CheckboxGroupField } from './checkbox-fields';
 import { FormTextField, SelectField, type Option } from './fields';
@@ -54,17 +56,22 @@ const resolver = lazyZodResolver<Values, LongApplication>(() => import('@tallyli
 /** The long application (spec: "Merchant application: long form"), submitted for real as JSON. */
 export function LongApplicationForm({ onSubmitted }: { onSubmitted: (result: SubmitApplicationResponse) => void }) {
   const toast = useToast();
+  const draft = useFormDraft('long-application', EMPTY);
   const form = useForm<Values, unknown, LongApplication>({
     resolver,
-    defaultValues: EMPTY,
+    defaultValues: draft.values,
     reValidateMode: 'onSubmit',
   });
   const terminated = useWatch({ control: form.control, name: 'hasBeenTerminated' });
+  useDraftSaving(form, 'long-application');
 
   const submit = useSubmission({
     // Termination details only count while the box that reveals them is ticked.
     submit: (values: LongApplication) => submitLongApplication(values.hasBeenTerminated ? values : { ...values, terminationDetails: undefined }),
-    onSuccess: onSubmitted,
+    onSuccess: (result) => {
+      draft.discard();
+      onSubmitted(result);
+    },
     onError: (error) => {
       applyServerErrors(form, error);
       toast({ title: ONBOARDING_MESSAGES.submissionFailed, description: ONBOARDING_MESSAGES.longFormFailedDescription, variant: 'destructive' });
@@ -81,6 +88,14 @@ export function LongApplicationForm({ onSubmitted }: { onSubmitted: (result: Sub
   return (
     <Box component="form" noValidate aria-label="Merchant application" onSubmit={form.handleSubmit((values) => submit.mutate(values))}>
       <Stack spacing={3}>
+        {draft.restored && (
+          <DraftRestoredNote
+            onStartOver={() => {
+              form.reset(EMPTY);
+              draft.discard();
+            }}
+          />
+        )}
         <FormSection title="Business Information">
           {text('companyName', 'Company Name')}
           {text('legalName', 'Legal Name')}

@@ -31,6 +31,21 @@ describe('LongApplicationPage validation', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('keeps what was typed through a reload of the tab, says so, and starts over on request', async () => {
+    const page = renderPage(<LongApplicationPage />, '/merchant-application');
+    await userEvent.type(screen.getByLabelText(/^Company Name/), 'Analytical Engines');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Visa' }));
+    page.unmount();
+    renderPage(<LongApplicationPage />, '/merchant-application');
+    expect(await screen.findByRole('status')).toHaveTextContent('We kept the answers you typed in this tab.');
+    expect(screen.getByLabelText(/^Company Name/)).toHaveValue('Analytical Engines');
+    expect(screen.getByRole('checkbox', { name: 'Visa' })).toBeChecked();
+    await userEvent.click(screen.getByRole('button', { name: 'Start over' }));
+    expect(screen.getByLabelText(/^Company Name/)).toHaveValue('');
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(sessionStorage.getItem('tallyline_draft:long-application')).toBeNull();
+  });
+
   it('shows termination details only while "terminated before" is ticked', async () => {
     renderPage(<LongApplicationPage />, '/merchant-application');
     expect(screen.queryByLabelText(/^Termination Details/)).not.toBeInTheDocument();

@@ -88,6 +88,18 @@ describe('PrecheckApplicationPage validation', () => {
     expect(body.get('targetMarketsEU')).toBe('0');
     expect((body.get('bankStatements') as File).name).toBe('statements.pdf');
     expect(body.get('passportId')).toBeNull();
+    // Sent: the tab keeps no draft of it.
+    expect(sessionStorage.getItem('tallyline_draft:precheck-application')).toBeNull();
+  });
+
+  it('keeps the typed answers through a reload, and asks for the documents again', async () => {
+    const page = renderPage(<PrecheckApplicationPage />, '/merchant-application/form');
+    await fillValidApplication();
+    page.unmount();
+    renderPage(<PrecheckApplicationPage />, '/merchant-application/form');
+    expect(await screen.findByRole('status')).toHaveTextContent('Files cannot be kept: choose your documents again.');
+    expect(input('Company Name')).toHaveValue(SAMPLE.companyName);
+    expect(screen.getByRole('combobox', { name: /^Operating Country/ })).toHaveValue('United Kingdom');
   });
 
   it("shows the server's message when the submission fails", async () => {

@@ -6,10 +6,12 @@ import type { DocumentField, PrecheckApplication } from '@tallyline/contracts';
 import { COMPANY_TYPES, DOCUMENT_FIELDS, OPERATING_COUNTRIES, ONBOARDING_MESSAGES } from '@tallyline/contracts/browser';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { applyServerErrors, lazyZodResolver } from '../../../lib/form';
+import { useDraftSaving, useFormDraft } from '../../../lib/form-draft';
 import { useSubmission } from '../../../lib/use-submission';
 import { useToast } from '../../../components/toast';
 import { submitPrecheckApplication, type DocumentFiles } from '../api/applications-api';
 import { DocumentUploads, documentProblem, NO_DOCUMENTS } from '../components/DocumentUploads';
+import { DraftRestoredNote } from '../components/DraftRestoredNote';
 import { FormSection } from '../components/FormSection';
 import { FormTextField, SelectField } from '../components/fields';
 import { SliderField } from '../components/SliderField';
@@ -42,14 +44,17 @@ export default function PrecheckApplicationPage() {
   const [, navigate] = useLocation();
   const [files, setFiles] = useState<DocumentFiles>(NO_DOCUMENTS);
   const [fileErrors, setFileErrors] = useState<Partial<Record<DocumentField, string>>>({});
+  const draft = useFormDraft('precheck-application', EMPTY);
   const form = useForm<Values, unknown, PrecheckApplication>({
     resolver,
-    defaultValues: EMPTY,
+    defaultValues: draft.values,
     reValidateMode: 'onSubmit' });
+  useDraftSaving(form, 'precheck-application');
 
   const submit = useSubmission({
     submit: (values: PrecheckApplication) => submitPrecheckApplication(values, files),
     onSuccess: (result) => {
+      draft.discard();
       toast({ title: ONBOARDING_MESSAGES.submitted, description: ONBOARDING_MESSAGES.submittedDescription });
       navigate(`/merchant-application/success?ref=${encodeURIComponent(result.reference)}`, { state: { reference: result.reference } });
     },
@@ -93,6 +98,17 @@ export default function PrecheckApplicationPage() {
       </Typography>
       <Box component="form" noValidate aria-label="Merchant application" onSubmit={onSubmit}>
         <Stack spacing={3}>
+          {draft.restored && (
+            <DraftRestoredNote
+              withFiles
+              onStartOver={() => {
+                form.reset(EMPTY);
+                setFiles(NO_DOCUMENTS);
+                setFileErrors({});
+                draft.discard();
+              }}
+            />
+          )}
           <FormSection title="Basic Information">
             <Grid size={half}><SelectField form={form} name="operatingCountry" label="Operating Country" options={countries} required /></Grid>
             {text('companyName', 'Company Name')}
