@@ -86,10 +86,14 @@ describe('merchant applications from the public site', () => {
     assert.match(page.url(), /\/merchant-application\/form$/);
     assert.deepEqual(await staffQueue(company), []);
     // A reload keeps the typed answers, not the files: the applicant chooses the document again and sends.
+    // The page is prerendered without the draft: it hydrates cleanly (no React error #418), then shows it.
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
     await page.reload();
     await page.getByRole('status').filter({ hasText: 'Files cannot be kept: choose your documents again.' }).waitFor();
     assert.equal(await textbox(page, 'Company Name').inputValue(), company);
     assert.equal(await page.getByRole('combobox', { name: 'Operating Country', exact: true }).inputValue(), 'United Kingdom');
+    assert.deepEqual(pageErrors, []);
     await page.close();
   });
 

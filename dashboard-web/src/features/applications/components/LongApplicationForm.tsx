@@ -16,7 +16,7 @@ import {
 } from '@tallyline/contracts/browser';
 import type { LongApplication, SubmitApplicationResponse } from '@tallyline/contracts';
 import { applyServerErrors, lazyZodResolver } from '../../../lib/form';
-import { useDraftSaving, useFormDraft } from '../../../lib/form-draft';
+import { useFormDraft } from '../../../lib/form-draft';
 import { useSubmission } from '../../../lib/use-submission';
 import { useToast } from '../../../components/toast';
 import { submitLongApplication } from '../api/applications-api';
@@ -56,14 +56,13 @@ const resolver = lazyZodResolver<Values, LongApplication>(() => import('@tallyli
 /** The long application (spec: "Merchant application: long form"), submitted for real as JSON. */
 export function LongApplicationForm({ onSubmitted }: { onSubmitted: (result: SubmitApplicationResponse) => void }) {
   const toast = useToast();
-  const draft = useFormDraft('long-application', EMPTY);
   const form = useForm<Values, unknown, LongApplication>({
     resolver,
-    defaultValues: draft.values,
+    defaultValues: EMPTY,
     reValidateMode: 'onSubmit',
   });
   const terminated = useWatch({ control: form.control, name: 'hasBeenTerminated' });
-  useDraftSaving(form, 'long-application');
+  const draft = useFormDraft(form, 'long-application', EMPTY);
 
   const submit = useSubmission({
     // Termination details only count while the box that reveals them is ticked.

@@ -6,7 +6,7 @@ import type { DocumentField, PrecheckApplication } from '@tallyline/contracts';
 import { COMPANY_TYPES, DOCUMENT_FIELDS, OPERATING_COUNTRIES, ONBOARDING_MESSAGES } from '@tallyline/contracts/browser';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { applyServerErrors, lazyZodResolver } from '../../../lib/form';
-import { useDraftSaving, useFormDraft } from '../../../lib/form-draft';
+import { useFormDraft } from '../../../lib/form-draft';
 import { useSubmission } from '../../../lib/use-submission';
 import { useToast } from '../../../components/toast';
 import { submitPrecheckApplication, type DocumentFiles } from '../api/applications-api';
@@ -44,12 +44,11 @@ export default function PrecheckApplicationPage() {
   const [, navigate] = useLocation();
   const [files, setFiles] = useState<DocumentFiles>(NO_DOCUMENTS);
   const [fileErrors, setFileErrors] = useState<Partial<Record<DocumentField, string>>>({});
-  const draft = useFormDraft('precheck-application', EMPTY);
   const form = useForm<Values, unknown, PrecheckApplication>({
     resolver,
-    defaultValues: draft.values,
+    defaultValues: EMPTY,
     reValidateMode: 'onSubmit' });
-  useDraftSaving(form, 'precheck-application');
+  const draft = useFormDraft(form, 'precheck-application', EMPTY);
 
   const submit = useSubmission({
     submit: (values: PrecheckApplication) => submitPrecheckApplication(values, files),
