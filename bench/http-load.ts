@@ -25,7 +25,10 @@ export async function startServer(script: string, env: Record<string, string>, r
   // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the servers under load (NODE_OPTIONS refuses --cpu-prof).
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child = spawn(process.execPath, [...nodeArgs, script], { env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'inherit', 'inherit'] });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  // A benchmark that dies (an uncaught error) must not leave its server running, printing to the run's output.
+  const killWithUs = () => child.kill('SIGKILL');
+  process.once('exit', killWithUs);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve)).finally(() => process.off('exit', killWithUs));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 180_000;
   for (;;) {

@@ -20,7 +20,7 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Request } from 'playwright-core';
 import { startEmbeddedPostgres } from '@tallyline/backend/platform/database/embedded-postgres';
 import { report, startServer } from './http-load.js';
 
@@ -76,28 +76,38 @@ async function records(baseUrl: string): Promise<{ payment: string; cryptoPaymen
   return { payment: String(payment.id), cryptoPayment: String((crypto.payment as { id: string }).id) };
 }
 
+type ScriptSize = { wire: number; raw: number; gzip: number };
+
 /** Every script the page downloads until the network is idle (5 s at most), from an empty cache (a new context). */
 async function measureDelivery(browser: Browser, url: string): Promise<Delivery> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  const scripts: Promise<{ wire: number; raw: number; gzip: number }>[] = [];
-  page.on('requestfinished', (request) => {
+  // Settled, never rejected, until they are all awaited: a body read failing early would otherwise be an
+  // unhandled rejection that kills the run and leaves its app running.
+  const scripts: Promise<PromiseSettledResult<ScriptSize>>[] = [];
+  const onFinished = (request: Request) => {
     if (request.resourceType() !== 'script') return;
-    scripts.push(
-      (async () => {
-        const body = (await (await request.response())?.body()) ?? Buffer.alloc(0);
-        // gzip -9, as scripts/precompress.mjs writes the .gz the server sends to a gzip-only browser.
-        return { wire: (await request.sizes()).responseBodySize, raw: body.length, gzip: gzipSync(body, { level: 9 }).length };
-      })(),
-    );
-  });
+    const size = async (): Promise<ScriptSize> => {
+      const body = (await (await request.response())?.body()) ?? Buffer.alloc(0);
+      // gzip -9, as scripts/precompress.mjs writes the .gz the server sends to a gzip-only browser.
+      return { wire: (await request.sizes()).responseBodySize, raw: body.length, gzip: gzipSync(body, { level: 9 }).length };
+    };
+    scripts.push(size().then((value) => ({ status: 'fulfilled', value }), (reason: unknown) => ({ status: 'rejected', reason })));
+  };
+  page.on('requestfinished', onFinished);
   await page.goto(url, { waitUntil: 'load' });
   // Pages that poll or stream (/status) never go quiet: what they load within 5 s of the load event counts.
   await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => undefined);
   const lcp = Number(await page.evaluate(LCP_SCRIPT));
-  const sizes = await Promise.all(scripts);
+  // No script counted after this point, and every body read before the context closes: one finishing
+  // during the close failed the run with "Target page, context or browser has been closed".
+  page.off('requestfinished', onFinished);
+  const settled = await Promise.all(scripts);
   await context.close();
-  const kib = (key: 'wire' | 'raw' | 'gzip') => sizes.reduce((sum, size) => sum + size[key], 0) / 1024;
+  const failed = settled.find((result) => result.status === 'rejected');
+  if (failed) throw new Error(`${url}: a script's size could not be read: ${String(failed.reason)}`);
+  const sizes = settled.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const kib = (key: keyof ScriptSize) => sizes.reduce((sum, size) => sum + size[key], 0) / 1024;
   return { scripts: sizes.length, gzip: kib('gzip'), raw: kib('raw'), wire: kib('wire'), lcp };
 }
 
