@@ -126,7 +126,7 @@ describe('webhook outbox, a batch at a time', () => {
       for (let i = 0; i < 2; i++) paymentIds.push(await createPayment(t, a.staging));
       // A payment whose merchant id is no id at all (a bad import, say): no endpoint query takes it.
       poisonId = randomUUID();
-      const data = { paymentId: poisonId, merchantId: 'not-a-merchant-id', environment: 'staging', amountMinor: 1000, currency: 'GBP', customerEmail: 'x@example.com', orderId: 'o', paymentMethod: 'credit_card' };
+      const data = { paymentId: poisonId, merchantId: 'not-a-merchant-id', environment: 'staging', amountMinor: 1000, currency: 'GBP', customerEmail: 'x@example.com', orderId: 'o', paymentMethod: 'credit_card', createdAt: new Date().toISOString() };
       await store.append(`payment-${poisonId}`, [{ type: 'PaymentCreated', data, metadata: { actor: { type: 'system', id: 'test' }, correlationId: 'c', causationId: 'c', schemaVersion: 1 } }], 'no_stream');
       // After it, appended as the app's command does (the payments read model stops at the poison).
       for (let i = 0; i < 2; i++) {
