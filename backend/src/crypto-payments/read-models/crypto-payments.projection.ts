@@ -5,6 +5,7 @@ import { AsProcessor, type Projection } from '../../platform/projections/process
 import { foldRows } from '../../platform/projections/rebuild/bulk-rows.js';
 import { isCryptoPaymentEvent, type CryptoPaymentCreated, type CryptoPaymentEvent } from '../crypto-payment.events.js';
 import { CryptoPaymentView } from './crypto-payment.entity.js';
+import { eventDate } from '../../platform/projections/event-date.js';
 
 /** The row CryptoPaymentCreated makes; also the create command's answer, before any projection ran. */
 export function rowFromCreated(data: CryptoPaymentCreated['data'], position: string): CryptoPaymentView {
@@ -25,9 +26,9 @@ export function rowFromCreated(data: CryptoPaymentCreated['data'], position: str
     address: data.address,
     blockchainTxHash: null,
     confirmations: null,
-    createdAt: new Date(data.createdAt),
-    expiresAt: new Date(data.expiresAt),
-    updatedAt: new Date(data.createdAt),
+    createdAt: eventDate(data.createdAt, 'createdAt'),
+    expiresAt: eventDate(data.expiresAt, 'expiresAt'),
+    updatedAt: eventDate(data.createdAt, 'createdAt'),
     position,
   };
 }
@@ -37,7 +38,7 @@ function evolveCryptoPayment(row: CryptoPaymentView | undefined, stored: StoredE
   const position = stored.globalPosition.toString();
   if (stored.type === 'CryptoPaymentCreated') return rowFromCreated(stored.data, position);
   if (!row) return undefined;
-  const next = { ...row, updatedAt: new Date(stored.data.at), position };
+  const next = { ...row, updatedAt: eventDate(stored.data.at, 'at'), position };
   switch (stored.type) {
     case 'CryptoPaymentStatusChanged':
       return {

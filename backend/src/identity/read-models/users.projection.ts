@@ -5,12 +5,13 @@ import { AsProcessor, type Projection } from '../../platform/projections/process
 import { foldRows } from '../../platform/projections/rebuild/bulk-rows.js';
 import { isUserEvent, type UserEvent } from '../user.events.js';
 import { UserCredentials, UserView } from './user.entity.js';
+import { eventDate } from '../../platform/projections/event-date.js';
 
 /** The user row a registration writes (a repeated registration overwrites it). */
 function userRow(stored: StoredEvent): UserView | undefined {
   if (!isUserEvent(stored) || stored.type !== 'UserRegistered') return undefined;
   const { userId, email, firstName, lastName, role, registeredAt } = stored.data;
-  return { id: userId, email, firstName, lastName, role, createdAt: new Date(registeredAt) };
+  return { id: userId, email, firstName, lastName, role, createdAt: eventDate(registeredAt, 'registeredAt') };
 }
 
 /**

@@ -5,6 +5,7 @@ import { AsProcessor, type Projection } from '../../platform/projections/process
 import { foldRows } from '../../platform/projections/rebuild/bulk-rows.js';
 import { isMerchantEvent, type MerchantEvent } from '../merchant.events.js';
 import { ApiKeyRecord } from './merchant.entity.js';
+import { eventDate } from '../../platform/projections/event-date.js';
 
 /**
  * The `api_keys` table, from events only. A rotation's new key and the revocation of the key it
@@ -23,7 +24,7 @@ export class ApiKeysProjection implements Projection {
     const event = stored;
     switch (event.type) {
       case 'ApiKeyRotated':
-        await manager.update(ApiKeyRecord, { id: event.data.previousKeyId }, { revokedAt: new Date(event.data.rotatedAt) });
+        await manager.update(ApiKeyRecord, { id: event.data.previousKeyId }, { revokedAt: eventDate(event.data.rotatedAt, 'rotatedAt') });
         return this.add(manager, event.data, event.data.rotatedAt);
       case 'ApiKeyIssued':
         return this.add(manager, event.data, event.data.issuedAt);
@@ -55,7 +56,7 @@ type AddedKey = { keyId: string; merchantId: string; environment: ApiKeyRecord['
 function keyRow(key: AddedKey, at: string): ApiKeyRecord | undefined {
   if (!key.keyHash) return undefined;
   const { keyId, merchantId, environment, prefix, keyHash, last4 } = key;
-  return { id: keyId, merchantId, environment, prefix, keyHash, last4, createdAt: new Date(at), revokedAt: null };
+  return { id: keyId, merchantId, environment, prefix, keyHash, last4, createdAt: eventDate(at, 'at'), revokedAt: null };
 }
 
 function keysOf(stored: StoredEvent): string[] | undefined {
@@ -70,7 +71,7 @@ function keysOf(stored: StoredEvent): string[] | undefined {
 function evolveKey(row: ApiKeyRecord | undefined, stored: StoredEvent, key: string): ApiKeyRecord | undefined {
   if (!isMerchantEvent(stored)) return undefined;
   const event = stored;
-  if (event.type === 'ApiKeyRotated' && key === event.data.previousKeyId) return row && { ...row, revokedAt: new Date(event.data.rotatedAt) };
+  if (event.type === 'ApiKeyRotated' && key === event.data.previousKeyId) return row && { ...row, revokedAt: eventDate(event.data.rotatedAt, 'rotatedAt') };
   if (row) return undefined;
   if (event.type === 'ApiKeyRotated') return keyRow(event.data, event.data.rotatedAt);
   if (event.type === 'ApiKeyIssued') return keyRow(event.data, event.data.issuedAt);

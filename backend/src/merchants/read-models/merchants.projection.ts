@@ -5,6 +5,7 @@ import { AsProcessor, type Projection } from '../../platform/projections/process
 import { foldRows } from '../../platform/projections/rebuild/bulk-rows.js';
 import { isMerchantEvent, type MerchantEvent } from '../merchant.events.js';
 import { MerchantView } from './merchant.entity.js';
+import { eventDate } from '../../platform/projections/event-date.js';
 
 const merchantIdOf = (stored: StoredEvent) => (isMerchantEvent(stored) ? stored.data.merchantId : undefined);
 
@@ -15,7 +16,7 @@ function evolveMerchant(row: MerchantView | undefined, stored: StoredEvent): Mer
   switch (event.type) {
     case 'MerchantRegistered': {
       const { merchantId, ownerUserId, companyName, email, website, businessType, environment, isActive, registeredAt } = event.data;
-      return { id: merchantId, ownerUserId, companyName, email, website, businessType, environment, isActive, createdAt: new Date(registeredAt) };
+      return { id: merchantId, ownerUserId, companyName, email, website, businessType, environment, isActive, createdAt: eventDate(registeredAt, 'registeredAt') };
     }
     case 'EnvironmentSwitched':
       return row && { ...row, environment: event.data.to };

@@ -8,6 +8,7 @@ import { foldRows, writeRows } from '../../platform/projections/rebuild/bulk-row
 import { emailsOf, evolveRecord } from '../application-record.js';
 import { isApplicationEvent, type ApplicationEvent } from '../application.events.js';
 import { ApplicationHistoryView, ApplicationView } from './application.entity.js';
+import { eventDate } from '../../platform/projections/event-date.js';
 
 const APPLICATION_EVENT_TYPES = ['ApplicationSubmitted', 'StatusChanged'] satisfies ApplicationEvent['type'][];
 
@@ -44,7 +45,7 @@ function evolveApplication(row: ApplicationView | undefined, stored: StoredEvent
     const event = stored;
     const record = evolveRecord(null, stored)!;
     const searchText = [record.companyName, record.contactName, ...emailsOf(event.data)].join(' ').toLowerCase();
-    return { ...columnsOf(record), id: event.data.applicationId, reference: record.reference, formType: record.formType, createdAt: new Date(record.createdAt), searchText };
+    return { ...columnsOf(record), id: event.data.applicationId, reference: record.reference, formType: record.formType, createdAt: eventDate(record.createdAt, 'createdAt'), searchText };
   }
   const record = row && evolveRecord(row.record, stored);
   return record ? { ...row, ...columnsOf(record) } : undefined;
@@ -59,7 +60,7 @@ function columnsOf(record: MerchantApplication) {
     contactEmail: record.contactEmail,
     record,
     version: record.version,
-    updatedAt: new Date(record.updatedAt),
+    updatedAt: eventDate(record.updatedAt, 'updatedAt'),
   };
 }
 

@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import type { StoredEvent } from '../../platform/event-store/event-store.port.js';
 import { AsProcessor, type Projection } from '../../platform/projections/processor.js';
 import { isApplicationEvent, type ApplicationEvent } from '../application.events.js';
+import { eventDate } from '../../platform/projections/event-date.js';
 
 /**
  * One counter per UTC day of submission, so the chart reads at most a year of small rows instead of
@@ -25,7 +26,7 @@ export class ApplicationDailyCountsProjection implements Projection {
     const perDay = new Map<string, number>();
     for (const stored of events) {
       if (!isApplicationEvent(stored) || stored.type !== 'ApplicationSubmitted') continue;
-      const day = new Date(stored.data.submittedAt).toISOString().slice(0, 10);
+      const day = eventDate(stored.data.submittedAt, 'submittedAt').toISOString().slice(0, 10);
       perDay.set(day, (perDay.get(day) ?? 0) + 1);
     }
     if (perDay.size === 0) return;

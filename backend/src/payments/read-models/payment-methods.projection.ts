@@ -5,6 +5,7 @@ import { AsProcessor, type Projection } from '../../platform/projections/process
 import { foldRows } from '../../platform/projections/rebuild/bulk-rows.js';
 import { isPaymentMethodEvent, type PaymentMethodEvent } from '../payment-method.events.js';
 import { PaymentMethodView } from './payment-method.entity.js';
+import { eventDate } from '../../platform/projections/event-date.js';
 
 const idOf = (stored: StoredEvent) => (isPaymentMethodEvent(stored) ? stored.data.paymentMethodId : undefined);
 
@@ -13,10 +14,10 @@ function evolve(row: PaymentMethodView | undefined, stored: StoredEvent): Paymen
   switch (stored.type) {
     case 'PaymentMethodAdded': {
       const { paymentMethodId, merchantId, name, methodType, isActive, processingFeeBps, fixedFeeMinor, addedAt } = stored.data;
-      return { id: paymentMethodId, merchantId, name, type: methodType, isActive, processingFeeBps, fixedFeeMinor, createdAt: new Date(addedAt), updatedAt: new Date(addedAt) };
+      return { id: paymentMethodId, merchantId, name, type: methodType, isActive, processingFeeBps, fixedFeeMinor, createdAt: eventDate(addedAt, 'addedAt'), updatedAt: eventDate(addedAt, 'addedAt') };
     }
     case 'PaymentMethodConfigured':
-      return row && { ...row, ...stored.data.changes, updatedAt: new Date(stored.data.configuredAt) };
+      return row && { ...row, ...stored.data.changes, updatedAt: eventDate(stored.data.configuredAt, 'configuredAt') };
   }
 }
 

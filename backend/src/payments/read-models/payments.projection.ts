@@ -5,6 +5,7 @@ import { AsProcessor, type Projection } from '../../platform/projections/process
 import { foldRows } from '../../platform/projections/rebuild/bulk-rows.js';
 import { isPaymentEvent, type PaymentEvent } from '../payment.events.js';
 import { PaymentView } from './payment.entity.js';
+import { eventDate } from '../../platform/projections/event-date.js';
 
 const paymentIdOf = (stored: StoredEvent) => (isPaymentEvent(stored) ? stored.data.paymentId : undefined);
 
@@ -36,13 +37,13 @@ export function evolvePayment(row: PaymentView | undefined, stored: StoredEvent)
       metadata: data.metadata ?? {},
       paymentMethodRef: data.paymentMethodRef ?? null,
       redirectUrl: null,
-      createdAt: new Date(data.createdAt),
-      updatedAt: new Date(data.createdAt),
+      createdAt: eventDate(data.createdAt, 'createdAt'),
+      updatedAt: eventDate(data.createdAt, 'createdAt'),
       position,
     };
   }
   if (!row) return undefined;
-  const next = { ...row, updatedAt: new Date(stored.data.at), position };
+  const next = { ...row, updatedAt: eventDate(stored.data.at, 'at'), position };
   switch (stored.type) {
     case 'PaymentAttempted': {
       const { cardBrand, cardLast4, returnUrl, paymentMethodRef } = stored.data;

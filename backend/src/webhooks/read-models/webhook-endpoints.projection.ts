@@ -4,6 +4,7 @@ import type { StoredEvent } from '../../platform/event-store/event-store.port.js
 import { AsProcessor, type Projection } from '../../platform/projections/processor.js';
 import { isWebhookEndpointEvent, type WebhookEndpointEvent } from '../webhook-endpoint.events.js';
 import { WebhookEndpointView } from './webhook-endpoint.entity.js';
+import { eventDate } from '../../platform/projections/event-date.js';
 
 @AsProcessor()
 @Injectable()
@@ -26,7 +27,7 @@ export class WebhookEndpointsProjection implements Projection {
     switch (event.type) {
       case 'WebhookEndpointCreated': {
         const { endpointId, createdAt, format = 'standard', ...data } = event.data;
-        const row: WebhookEndpointView = { id: endpointId, ...data, format, enabled: true, disabledReason: null, createdAt: new Date(createdAt) };
+        const row: WebhookEndpointView = { id: endpointId, ...data, format, enabled: true, disabledReason: null, createdAt: eventDate(createdAt, 'createdAt') };
         await manager.createQueryBuilder().insert().into(WebhookEndpointView).values(row).orIgnore().execute();
         return;
       }
