@@ -66,3 +66,31 @@ export async function openStaffPage(
   await page.goto(app.server.url + path);
   return page;
 }
+
+/** A merchant user (the public sign-up), optionally with its merchant record. */
+export async function registerMerchant(baseUrl: string, companyName?: string): Promise<{ email: string; password: string }> {
+  const account = { email: `${randomUUID().slice(0, 8)}@merchant.test`, password: 'merchant-password-1', firstName: 'Grace', lastName: 'Hopper' };
+  const response = await fetch(`${baseUrl}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(account),
+  });
+  assert.equal(response.status, 201, await response.clone().text());
+  if (companyName) {
+    const { token } = (await response.json()) as { token: string };
+    const merchant = await fetch(`${baseUrl}/api/merchants/register`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body: JSON.stringify({ companyName, email: account.email, website: null, businessType: 'SaaS' }),
+    });
+    assert.equal(merchant.status, 201, await merchant.clone().text());
+  }
+  return account;
+}
+
+/** Signs in through the back-office's sign-in form, the page being on it. */
+export async function signInOnForm(page: Page, email: string, password: string): Promise<void> {
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
