@@ -199,6 +199,8 @@ async function main(): Promise<void> {
   }
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });
+  // Playwright's browser goes with this process; Lighthouse's Chromium would outlive an uncaught error.
+  process.once('exit', () => chrome.kill());
   try {
     const rows = [];
     for (const [side, root] of sides) rows.push(...(await measureSide(side, root, browser, chrome.port)));
