@@ -5,9 +5,9 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { openSignedIn, useAppAndBrowser } from './support/app.js';
+import { callApi, openSignedIn, useAppAndBrowser } from './support/app.js';
 import { seriousA11yViolations } from './support/axe.js';
-import { prepareVisitor, watchErrors } from './support/browser.js';
+import { assertNoSidewaysScroll, watchErrors } from './support/browser.js';
 import { walkPagerByKeyboard } from './support/pager.js';
 
 /** Screenshots are for people to look at, not part of the repository. */
@@ -51,12 +51,7 @@ describe('the dashboard payment methods and settings tabs against the real app',
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
   }
-  async function ok<T>(path: string, body?: unknown, token?: string): Promise<T> {
-    const res = await api(path, body, token);
-    const text = await res.text();
-    assert.ok(res.ok, `${path}: ${res.status} ${text}`);
-    return JSON.parse(text) as T;
-  }
+  const ok = <T>(path: string, body?: unknown, token = merchant.token) => callApi<T>(app.server.url, path, body, token);
 
   async function open(path: string, width = 1280): Promise<Page> {
     const page = await openSignedIn(app, merchant.token, path, width);
@@ -69,20 +64,6 @@ describe('the dashboard payment methods and settings tabs against the real app',
     // A full-page shot of a scrolled page draws the sticky header midway.
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-  }
-
-  /** Signs in through the /login form, as a person does. */
-  async function signIn(page: Page, email: string, password: string) {
-    await page.goto(app.server.url + '/login');
-    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
-    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await page.waitForURL(/\/dashboard$/);
-  }
-
-  async function noSideways(page: Page, what: string) {
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    assert.ok(overflow <= 0, `${what} scrolls sideways by ${overflow}px`);
   }
 
   it('signs up a merchant', async () => {
@@ -144,7 +125,7 @@ describe('the dashboard payment methods and settings tabs against the real app',
 
     const phone = await open('/dashboard/payments', 390);
     await phone.getByTestId('custom-method').first().waitFor();
-    await noSideways(phone, 'payments at 390 px');
+    await assertNoSidewaysScroll(phone, 'payments at 390 px');
     await shoot(phone, 'payments-390');
     await phone.getByRole('button', { name: 'Configure Lamp Wallet' }).click();
     await phone.getByRole('dialog', { name: 'Configure Lamp Wallet' }).waitFor();
@@ -180,7 +161,7 @@ describe('the dashboard payment methods and settings tabs against the real app',
     const phone = await open('/dashboard/settings', 390);
     await phone.getByTestId('ipn-url').waitFor();
     await phone.getByTestId('integration-status').getByText('API key', { exact: true }).waitFor();
-    await noSideways(phone, 'settings at 390 px');
+    await assertNoSidewaysScroll(phone, 'settings at 390 px');
     await shoot(phone, 'settings-390');
     await phone.close();
   });
@@ -272,7 +253,7 @@ describe('the dashboard payment methods and settings tabs against the real app',
 
     const phone = await open(new URL(page.url()).pathname + new URL(page.url()).search, 390);
     await phone.getByTestId('delivery-log-compact').getByText('payment.created').waitFor();
-    await noSideways(phone, 'the delivery log at 390 px');
+    await assertNoSidewaysScroll(phone, 'the delivery log at 390 px');
     await shoot(phone, 'settings-deliveries-390');
     await phone.close();
   });
@@ -364,66 +345,5 @@ describe('the dashboard payment methods and settings tabs against the real app',
     await page.getByTestId('delivery-log').locator('tbody tr').nth(19).waitFor();
     await walkPagerByKeyboard(page, '[data-testid="delivery-log-section"]', () => page.getByTestId('delivery-log').locator('tbody tr').nth(19).waitFor());
     await page.close();
-  });
-
-  it('change password: a wrong current password shows on its field; the right one keeps this browser signed in, ends the other sessions, and signs in on /login', async () => {
-    // A merchant of its own: the change ends every session of the account, and the tests above share theirs.
-    const email = `keys-${randomUUID().slice(0, 8)}@example.test`;
-    const { token: registered } = await ok<{ token: string }>('/api/auth/register', { email, password: 'password-123', firstName: 'Kim', lastName: 'Keys' }, '');
-    await ok('/api/merchants/register', { companyName: 'Key Lamps', email, website: null, businessType: 'Retail' }, registered);
-    // Signed in through /login, not by openSignedIn: its init script would store its token again at the reload below.
-    const page = await app.browser.newPage({ viewport: { width: 375, height: 900 } });
-    await prepareVisitor(page);
-    const errors = watchErrors(page);
-    await signIn(page, email, 'password-123');
-    await page.goto(app.server.url + '/dashboard/settings');
-    await page.getByRole('heading', { name: 'Security Settings' }).waitFor();
-    const before = await page.evaluate(() => localStorage.getItem('auth_token'));
-    assert.ok(before);
-
-    await page.getByRole('button', { name: 'Change password' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Change password' });
-    const password = (name: string) => dialog.getByRole('textbox', { name, exact: true });
-    await password('Current password').fill('not-my-password');
-    await password('New password').fill('a-new-password-1');
-    await password('Confirm new password').fill('a-new-password-1');
-    await dialog.getByRole('button', { name: 'Change password' }).click();
-    await dialog.getByText('Current password is incorrect').waitFor();
-    assert.equal(await password('Current password').getAttribute('aria-invalid'), 'true');
-    await noSideways(page, 'the change-password dialog at 375 px');
-    assert.deepEqual(await seriousA11yViolations(page), []);
-
-    await password('Current password').fill('password-123');
-    await dialog.getByRole('button', { name: 'Change password' }).click();
-    await page.getByText('Your other sessions have been signed out.').waitFor();
-    await dialog.waitFor({ state: 'detached' });
-    assert.equal((await api('/api/auth/user', undefined, before)).status, 401, "this browser's session from before the change has ended");
-    assert.equal((await api('/api/auth/user', undefined, registered)).status, 401, 'the other session has ended');
-    const renewed = await page.evaluate(() => localStorage.getItem('auth_token'));
-    assert.ok(renewed && renewed !== before);
-    assert.equal((await api('/api/auth/user', undefined, renewed)).status, 200, "this browser's new session works");
-
-    // Still signed in here, without a reload, and after one.
-    await page.getByRole('heading', { name: 'Security Settings' }).waitFor();
-    await page.reload();
-    await page.getByRole('heading', { name: 'Security Settings' }).waitFor();
-    assert.equal(new URL(page.url()).pathname, '/dashboard/settings');
-    assert.equal(await page.evaluate(() => localStorage.getItem('auth_token')), renewed);
-    assert.deepEqual(errors.filter((error) => !/status of 400/.test(error)), []);
-    await page.close();
-
-    // Another browser: the old password is refused, the new one signs in.
-    const other = await app.browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await prepareVisitor(other);
-    await other.goto(app.server.url + '/login');
-    await other.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
-    await other.getByRole('textbox', { name: 'Password', exact: true }).fill('password-123');
-    await other.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await other.getByRole('alert').filter({ hasText: 'Invalid email or password' }).waitFor();
-    await other.getByRole('textbox', { name: 'Password', exact: true }).fill('a-new-password-1');
-    await other.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await other.waitForURL(/\/dashboard$/);
-    await other.getByRole('button', { name: 'Kim' }).waitFor();
-    await other.close();
   });
 });

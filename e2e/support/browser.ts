@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
@@ -52,4 +53,17 @@ export async function prepareVisitor(target: Page | BrowserContext, token?: stri
       localStorage.setItem(key, JSON.stringify({ essential: true, functional: false, analytics: false, marketing: false, decidedAt: new Date().toISOString() }));
     }
   }, { session: token ?? '', key: CONSENT_KEY });
+}
+
+/** Fails the test when `page` is wider than its viewport, so a phone user would have to scroll sideways. */
+export async function assertNoSidewaysScroll(page: Page, what: string): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `${what} scrolls sideways by ${overflow}px`);
+}
+
+/** Fills and sends the dashboard's /login form, as a person does; the page is on /login. */
+export async function submitLoginForm(page: Page, email: string, password: string): Promise<void> {
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
