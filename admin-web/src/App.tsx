@@ -24,10 +24,14 @@ const SpecNotification = () => (
   </Portal>
 );
 
-/** Browser routes under /admin (react-admin's documented sub-path setup), so deep links survive reloads. */
+/**
+ * Browser routes under /admin (react-admin's documented sub-path setup), so deep links survive reloads.
+ * Moves are not transitions: signing out re-renders the page at once (store reset, auth check again), and
+ * each such render put off a move to the sign-in form made as a transition, now and then for good.
+ */
 export function App() {
   return (
-    <BrowserRouter>
+    <BrowserRouter useTransitions={false}>
       <Routes>
         <Route
           path="/admin/*"
@@ -38,6 +42,9 @@ export function App() {
               title={en.tallyline.title}
               dataProvider={dataProvider}
               authProvider={authProvider}
+              // Without a session, the sign-in form and nothing else: no staff menu shown first, and no
+              // page whose guarded parts each sign out again, whose redirects could outrun the form's render.
+              requireAuth
               i18nProvider={i18nProvider}
               loginPage={LoginPage}
               dashboard={Dashboard}
