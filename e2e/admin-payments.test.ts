@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/axe.js';
 import { callApi, useAppAndBrowser } from './support/app.js';
 import { openStaffPage, signInAsStaff, submitApplication, type StaffSession } from './support/back-office.js';
-import { prepareVisitor, watchErrors } from './support/browser.js';
+import { assertNoSidewaysScroll, prepareVisitor, watchErrors } from './support/browser.js';
 import { STAFF } from './support/server.js';
 
 /** Screenshots are for people to look at, not part of the repository. */
@@ -167,9 +167,8 @@ describe('staff views of money and the merchant drawer timeline', () => {
     const phone = await staffPage(`/admin/payments/${ids.refunded}/show`, 390);
     await phone.getByRole('list', { name: 'Timeline' }).getByRole('listitem').nth(4).waitFor();
     await settled(phone);
-    const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     await shoot(phone, 'payment-show-390');
-    assert.ok(overflow <= 0, `the show page scrolls sideways by ${overflow}px`);
+    await assertNoSidewaysScroll(phone, 'the show page');
     await phone.close();
   });
 
@@ -192,8 +191,7 @@ describe('staff views of money and the merchant drawer timeline', () => {
     const page = await staffPage('/admin/payments', 390);
     await page.getByRole('link', { name: /^9\.90 EUR · Pending/ }).waitFor();
     await settled(page);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    assert.ok(overflow <= 0, `the list scrolls sideways by ${overflow}px`);
+    await assertNoSidewaysScroll(page, 'the list');
     assert.deepEqual(await seriousA11yViolations(page), []);
     await shoot(page, 'payments-list-390');
     await page.close();

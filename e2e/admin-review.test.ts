@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { callApi, useAppAndBrowser } from './support/app.js';
 import { seriousA11yViolations } from './support/axe.js';
 import { openStaffPage, submitApplication, type StaffSession } from './support/back-office.js';
+import { assertNoSidewaysScroll } from './support/browser.js';
 import { STAFF } from './support/server.js';
 
 /** Screenshots are for people to look at, not part of the repository. */
@@ -97,8 +98,7 @@ describe('back-office review: double clicks, stale lists, phone width', () => {
     const review = page.getByRole('link', { name: `Review the application of ${company}` });
     await review.waitFor();
     await page.getByText(company, { exact: true }).waitFor();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    assert.ok(overflow <= 0, `the queue scrolls sideways by ${overflow}px`);
+    await assertNoSidewaysScroll(page, 'the queue');
     const box = await review.boundingBox();
     assert.ok(box && box.x >= 0 && box.x + box.width <= 375, 'the Review link is on screen');
     // Five status tabs do not fit 375 px: an arrow brings the last of them on screen.
@@ -152,8 +152,7 @@ describe('back-office review: double clicks, stale lists, phone width', () => {
     await page.locator('.MuiCircularProgress-root').waitFor({ state: 'detached' });
     await mkdir(SHOTS, { recursive: true });
     await page.screenshot({ path: `${SHOTS}/review-375x667.png` });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    assert.ok(overflow <= 0, `the review scrolls sideways by ${overflow}px`);
+    await assertNoSidewaysScroll(page, 'the review');
     for (const decision of ['Set Under Review', 'Reject', 'Approve']) {
       const button = dialog.getByRole('button', { name: decision, exact: true });
       // On screen and not clipped by the dialog or covered: what is under its centre is the button itself.
@@ -178,8 +177,7 @@ describe('back-office review: double clicks, stale lists, phone width', () => {
       const page = await staffPage(path, 375);
       await page.getByText(text).first().waitFor();
       await page.locator('.MuiCircularProgress-root').waitFor({ state: 'detached' });
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      assert.ok(overflow <= 0, `${path} scrolls sideways by ${overflow}px`);
+      await assertNoSidewaysScroll(page, path);
       await page.close();
     }
   });

@@ -4,6 +4,7 @@ import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/axe.js';
 import { callApi, openSignedIn, useAppAndBrowser } from './support/app.js';
+import { assertNoSidewaysScroll, submitLoginForm } from './support/browser.js';
 import { mailsTo } from './support/mail.js';
 
 const PASSWORD = 'password-123';
@@ -94,9 +95,7 @@ describe('sign-up, sign-in and the signed-in header', () => {
     await page.getByRole('button', { name: 'Set new password' }).click();
     await page.waitForURL(app.server.url + '/login');
     await page.getByText('Password changed. Sign in with your new password.').waitFor();
-    await page.getByRole('textbox', { name: 'Email' }).fill(email);
-    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('a-fresh-password-1');
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await submitLoginForm(page, email, 'a-fresh-password-1');
     await page.waitForURL(/\/dashboard$/);
 
     // The link worked once: opened again, it is refused with a way on.
@@ -194,7 +193,7 @@ describe('sign-up, sign-in and the signed-in header', () => {
     for (const width of [900, 1024, 1280]) {
       const page = await openSignedIn(app, token, '/pricing', width);
       await page.getByTestId('environment-badge').waitFor();
-      assert.equal(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), 0, `at ${width} px the page scrolls sideways`);
+      await assertNoSidewaysScroll(page, `at ${width} px the page`);
       assert.ok(((await page.getByRole('banner').boundingBox())?.height ?? 0) <= 72, `at ${width} px the header wraps onto more rows`);
       await page.getByRole('button', { name: 'W'.repeat(100) }).click();
       await page.getByRole('menuitem', { name: 'Dashboard' }).waitFor();

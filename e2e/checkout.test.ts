@@ -5,7 +5,7 @@ import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { callApi, useAppAndBrowser } from './support/app.js';
 import { seriousA11yViolations } from './support/axe.js';
-import { watchErrors } from './support/browser.js';
+import { assertNoSidewaysScroll, watchErrors } from './support/browser.js';
 
 /** Screenshots are for people to look at, not part of the repository. */
 const SHOTS = process.env.CHECKOUT_SHOTS_DIR ?? '/tmp/checkout-shots';
@@ -55,11 +55,6 @@ describe('hosted checkout (/pay/{id}) against the real app', () => {
     // From the top, so the sticky header is where a person sees it.
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-  }
-
-  async function fitsPhone(page: Page) {
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    assert.ok(overflow <= 0, `scrolls sideways by ${overflow}px`);
   }
 
   it('signs up a merchant', async () => {
@@ -112,7 +107,7 @@ describe('hosted checkout (/pay/{id}) against the real app', () => {
     const { paymentUrl } = await paymentLink({ orderId });
     const page = await openLink(paymentUrl, 390);
     await page.getByRole('heading', { level: 1, name: '£25.00' }).waitFor();
-    await fitsPhone(page);
+    await assertNoSidewaysScroll(page, 'the checkout form at 390 px');
     const order = page.getByText(`Order ${orderId}`);
     assert.ok(await order.evaluate((line) => line.scrollWidth <= line.clientWidth), 'the order id is cut off');
     // The empty fields' labels read whole (the expiry's was "Expiry (MM/…" beside the CVC).
@@ -123,7 +118,7 @@ describe('hosted checkout (/pay/{id}) against the real app', () => {
     await payWith(page, CARDS.decline);
     await page.getByRole('heading', { name: 'Payment failed' }).waitFor();
     assert.equal(await page.getByTestId('checkout-message').innerText(), 'Payment declined');
-    await fitsPhone(page);
+    await assertNoSidewaysScroll(page, 'the declined payment at 390 px');
     await shoot(page, 'checkout-declined-390');
     await page.reload();
     await page.getByRole('heading', { name: 'Payment failed' }).waitFor();

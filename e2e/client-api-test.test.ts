@@ -4,7 +4,7 @@ import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { useAppAndBrowser } from './support/app.js';
 import { seriousA11yViolations } from './support/axe.js';
-import { prepareVisitor, watchErrors } from './support/browser.js';
+import { assertNoSidewaysScroll, prepareVisitor, watchErrors } from './support/browser.js';
 
 const SHOTS = process.env.CHECKOUT_SHOTS_DIR ?? '/tmp/checkout-shots';
 
@@ -47,8 +47,7 @@ describe('client API test page (/client-api-test) against the real app', () => {
       assert.equal(await viewer(page).message(), 'Please authenticate first');
     }
     assert.deepEqual(calls, []);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    assert.ok(overflow <= 0, `scrolls sideways by ${overflow}px`);
+    await assertNoSidewaysScroll(page, 'the refused call at 390 px');
     await shoot(page, 'client-api-refused-390');
     await page.close();
   });

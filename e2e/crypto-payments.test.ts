@@ -5,7 +5,7 @@ import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { useAppAndBrowser } from './support/app.js';
 import { seriousA11yViolations } from './support/axe.js';
-import { prepareVisitor, watchErrors } from './support/browser.js';
+import { assertNoSidewaysScroll, prepareVisitor, watchErrors } from './support/browser.js';
 
 const SHOTS = process.env.CHECKOUT_SHOTS_DIR ?? '/tmp/checkout-shots';
 
@@ -125,8 +125,7 @@ describe('crypto payments page (/crypto-payments, in Italian) against the real a
     const page = await open('/crypto-payments', 390);
     await page.getByTestId('crypto-history').waitFor();
     await page.getByTestId('crypto-rate').getByText(/^1 BTC = /).waitFor();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    assert.ok(overflow <= 0, `scrolls sideways by ${overflow}px`);
+    await assertNoSidewaysScroll(page, 'the crypto payments page at 390 px');
     await shoot(page, 'crypto-390');
     await page.close();
   });

@@ -5,7 +5,7 @@ import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { callApi, openSignedIn, useAppAndBrowser } from './support/app.js';
 import { seriousA11yViolations } from './support/axe.js';
-import { watchErrors } from './support/browser.js';
+import { assertNoSidewaysScroll, watchErrors } from './support/browser.js';
 import { walkPagerByKeyboard } from './support/pager.js';
 
 /** Screenshots are for people to look at, not part of the repository. */
@@ -241,8 +241,7 @@ describe('the merchant dashboard against the real app', () => {
       if (tab === 'analytics') await drawn(page);
       else if (tab === 'overview' || tab === 'transactions') await page.getByText('Ann Smith').or(page.getByText(merchant.paid[0] ?? '-')).first().waitFor();
       await page.waitForLoadState('networkidle');
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      assert.ok(overflow <= 0, `${tab} scrolls sideways by ${overflow}px`);
+      await assertNoSidewaysScroll(page, tab);
       await shoot(page, `${tab}-375`);
       if (tab === 'overview') {
         // One menu button on the screen: the site header's gives way to the dashboard's.

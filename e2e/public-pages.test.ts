@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/axe.js';
-import { prepareVisitor } from './support/browser.js';
+import { assertNoSidewaysScroll, prepareVisitor } from './support/browser.js';
 import { PublicSite } from './support/public-site.js';
 
 /** `title`: the browser tab's, before " · Tallyline". */
@@ -62,8 +62,7 @@ describe('public pages', () => {
     try {
       for (const { path } of PAGES) {
         const page = await site.open(path, phone);
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        assert.equal(overflow, 0, `${path} is ${overflow}px wider than the screen`);
+        await assertNoSidewaysScroll(page, path);
         await page.close();
       }
     } finally {
