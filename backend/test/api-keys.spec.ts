@@ -101,6 +101,11 @@ describe('API keys are event-sourced', () => {
     expect(wrong.statusCode).toBe(403);
     expect(wrong.json().message).toMatch(/sk_test_ key acts only in staging/);
     expect((await client(live, '?environment=staging')).statusCode).toBe(403);
+    // Not an environment at all is the 400 a session gets, not a refusal to act in it.
+    for (const named of ['?environment=dev', '?environment=']) {
+      const bad = await client(test, named);
+      expect([bad.statusCode, bad.json().errors]).toEqual([400, [{ field: 'environment', message: 'Environment must be production or staging' }]]);
+    }
     expect((await client(live)).json().credentialEnvironment).toBe('production');
   });
 

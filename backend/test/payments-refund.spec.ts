@@ -79,6 +79,14 @@ describe('refunds', () => {
     expect(await gatewayRefunds(id)).toBe(0);
   });
 
+  it('a JSON null body is no body: 400, not a full refund', async () => {
+    const id = await completed();
+    const res = await t.request({ method: 'POST', url: `/api/transactions/${id}/refund`, headers: { ...bearer(merchant.token), 'content-type': 'application/json' }, payload: 'null' });
+    expect(res.statusCode).toBe(400);
+    expect(await paymentRow(db, id)).toMatchObject({ status: 'completed', refunded_minor: '0' });
+    expect(await gatewayRefunds(id)).toBe(0);
+  });
+
   it('only completed payments: pending, failed and refunded ones are 409', async () => {
     const pending = await createPayment(t, merchant.token);
     const failed = await createPayment(t, merchant.token);

@@ -15,10 +15,11 @@ describe('Stripe-compatible API through stripe-node: refunds, idempotency, error
   let db: DataSource;
   let stripe: Stripe;
   let merchantToken: string;
+  let stripeKey: string;
   beforeAll(async () => {
     t = await createTestApp({}, { listen: true });
     db = t.app.get(DataSource);
-    ({ client: stripe, token: merchantToken } = await stripeClient(t));
+    ({ client: stripe, token: merchantToken, key: stripeKey } = await stripeClient(t));
   });
   afterAll(() => t.close());
 
@@ -41,9 +42,19 @@ describe('Stripe-compatible API through stripe-node: refunds, idempotency, error
       expect(await eventTypes(db, paymentIdOf(intent.id))).toEqual(['PaymentCreated', 'PaymentAttempted', 'PaymentCompleted']);
     });
 
-    it("takes Stripe's refund reason", async () => {
+    it("takes Stripe's refund reason and keeps it: answered back, retrieved, recorded with the request", async () => {
       const intent = await stripe.paymentIntents.create({ amount: 1000, currency: 'gbp', payment_method: 'pm_card_visa', confirm: true });
-      expect(await stripe.refunds.create({ payment_intent: intent.id, amount: 100, reason: 'requested_by_customer' })).toMatchObject({ amount: 100, status: 'succeeded' });
+      const refund = await stripe.refunds.create({ payment_intent: intent.id, amount: 100, reason: 'requested_by_customer' });
+      expect(refund).toMatchObject({ amount: 100, status: 'succeeded', reason: 'requested_by_customer' });
+      expect(await stripe.refunds.retrieve(refund.id)).toMatchObject({ reason: 'requested_by_customer' });
+      const keyed = await stripe.refunds.create({ payment_intent: intent.id, amount: 100, reason: 'duplicate' }, { idempotencyKey: 'refund-with-reason' });
+      expect(keyed.reason).toBe('duplicate');
+      expect((await stripe.refunds.create({ payment_intent: intent.id, amount: 100 })).reason).toBeNull();
+    });
+
+    it('names a parameter it does not know (charge) rather than calling payment_intent missing', async () => {
+      const error = await failureOf(stripe.refunds.create({ charge: 'ch_123' }));
+      expect(error).toMatchObject({ type: 'StripeInvalidRequestError', statusCode: 400, code: 'parameter_unknown', param: 'charge', message: 'Received unknown parameter: charge' });
     });
 
     it('a full refund at once', async () => {
@@ -63,6 +74,29 @@ describe('Stripe-compatible API through stripe-node: refunds, idempotency, error
       const error = await failureOf(stripe.paymentIntents.create({ ...params, amount: 999 }, { idempotencyKey: 'order-7-attempt' }));
       expect(error).toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
       expect(error.statusCode).toBe(400);
+    });
+
+    it('the same create-and-confirm sent six times at once: every answer is the one intent, succeeded, charged once', async () => {
+      // While the first is paying, a duplicate is Stripe's 409 idempotency_error, which stripe-node retries after a pause.
+      const params = { amount: 990, currency: 'eur', payment_method: 'pm_card_visa', confirm: true };
+      const answers = await Promise.all(Array.from({ length: 6 }, () => stripe.paymentIntents.create(params, { idempotencyKey: 'double-click-990' })));
+      expect(new Set(answers.map((intent) => intent.id)).size).toBe(1);
+      expect(answers.map((intent) => intent.status)).toEqual(Array(6).fill('succeeded'));
+      expect(await eventTypes(db, paymentIdOf(answers[0]!.id))).toEqual(['PaymentCreated', 'PaymentAttempted', 'PaymentCompleted']);
+      // Without the library's retries: each answer is the intent or the 409, never a 400 for a payment that went through.
+      const raw = await Promise.all(
+        Array.from({ length: 6 }, () =>
+          fetch(`${t.config.publicUrl}/v1/payment_intents`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${stripeKey}`, 'content-type': 'application/x-www-form-urlencoded', 'idempotency-key': 'double-click-991' },
+            body: 'amount=991&currency=eur&payment_method=pm_card_visa&confirm=true',
+          }).then(async (res) => ({ status: res.status, body: (await res.json()) as { status?: string; error?: { type: string } } })),
+        ),
+      );
+      for (const answer of raw) {
+        if (answer.status === 200) expect(answer.body.status).toBe('succeeded');
+        else expect(answer).toMatchObject({ status: 409, body: { error: { type: 'idempotency_error' } } });
+      }
     });
 
     it('a refund retried with the same Idempotency-Key refunds once and answers the same refund; other parameters are StripeIdempotencyError', async () => {

@@ -75,6 +75,18 @@ describe('Stripe-compatible webhooks, disputes and the two doors', () => {
       expect(await failureOf(stripe.webhookEndpoints.create({ url: receiver.url('/x'), enabled_events: [] }))).toMatchObject({ statusCode: 400, param: 'enabled_events' });
     });
 
+    it("is the Stripe door's alone: /api/webhook-endpoints by id answers 404 for it, and a PATCH there changes nothing", async () => {
+      const { stripe, token } = await merchantClient();
+      const endpoint = await stripe.webhookEndpoints.create({ url: receiver.url('/doors'), enabled_events: ['*'] });
+      const uuid = endpoint.id.slice(3).replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5');
+      const native = (method: 'GET' | 'PATCH' | 'DELETE' | 'POST', path = '', payload?: object) =>
+        t.request({ method, url: `/api/webhook-endpoints/${uuid}${path}`, headers: bearer(token), ...(payload ? { payload } : {}) });
+      for (const res of [await native('GET'), await native('PATCH', '', { eventTypes: ['payment.created'] }), await native('POST', '/rotate-secret'), await native('DELETE')]) {
+        expect([res.statusCode, res.json().message]).toEqual([404, 'Webhook endpoint not found']);
+      }
+      expect(await stripe.webhookEndpoints.retrieve(endpoint.id)).toMatchObject({ enabled_events: ['*'], status: 'enabled' });
+    });
+
     it('sends the enabled events as Stripe event objects, signed so that stripe.webhooks.constructEvent verifies them', async () => {
       const { stripe } = await merchantClient();
       const { secret } = await stripe.webhookEndpoints.create({ url: receiver.url('/enabled'), enabled_events: ['payment_intent.succeeded', 'charge.refunded'] });

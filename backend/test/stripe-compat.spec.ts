@@ -46,6 +46,27 @@ describe('Stripe-compatible API through stripe-node', () => {
       expect(await failureOf(stripe.paymentIntents.create({ amount: 1000, currency: 'xx' }))).toMatchObject({ code: 'parameter_invalid', param: 'currency' });
     });
 
+    it('keeps every metadata key of a form body (constructor, toString too) and refuses one naming __proto__ rather than dropping it', async () => {
+      const { key } = await stripeClient(t);
+      const form = (body: string) =>
+        fetch(`${t.config.publicUrl}/v1/payment_intents`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/x-www-form-urlencoded' }, body });
+      const kept = await form('amount=100&currency=eur&metadata[constructor]=1&metadata[toString]=2&metadata[hasOwnProperty]=3');
+      expect(kept.status).toBe(200);
+      expect((await kept.json())).toMatchObject({ metadata: { constructor: '1', toString: '2', hasOwnProperty: '3' } });
+      for (const body of ['amount=100&currency=eur&metadata[__proto__][x]=1&metadata[y]=2', 'amount=100&currency=eur&%5F%5Fproto%5F%5F=1']) {
+        const refused = await form(body);
+        expect(refused.status).toBe(400);
+        expect((await refused.json())).toMatchObject({ error: { type: 'invalid_request_error', message: expect.stringContaining('__proto__') } });
+      }
+    });
+
+    it('pages after one object or before another, not both (400, as at Stripe)', async () => {
+      const intent = await stripe.paymentIntents.create({ amount: 100, currency: 'gbp' });
+      const error = await failureOf(stripe.paymentIntents.list({ starting_after: intent.id, ending_before: intent.id }));
+      expect(error).toMatchObject({ type: 'StripeInvalidRequestError', statusCode: 400, message: 'You may only specify one of these parameters: ending_before, starting_after.' });
+      expect(await failureOf(stripe.events.list({ starting_after: 'evt_1', ending_before: 'evt_2' }))).toMatchObject({ statusCode: 400 });
+    });
+
     it('refuses a list filter it does not have instead of listing everything', async () => {
       const error = await failureOf(stripe.paymentIntents.list({ created: { gte: 1 } }));
       expect(error).toMatchObject({ type: 'StripeInvalidRequestError', statusCode: 400, code: 'parameter_unknown' });
@@ -105,6 +126,21 @@ describe('Stripe-compatible API through stripe-node', () => {
       const intent = await stripe.paymentIntents.create({ amount: 1000, currency: 'gbp' });
       const error = await failureOf(stripe.paymentIntents.confirm(intent.id, { payment_method: 'pm_card_nonsense' }));
       expect(error).toMatchObject({ type: 'StripeInvalidRequestError', statusCode: 400, code: 'resource_missing', param: 'payment_method' });
+      expect(await eventTypes(db, paymentIdOf(intent.id))).toEqual(['PaymentCreated']);
+    });
+
+    it('test payment methods are test mode only: a live key paying with pm_card_visa is refused and records nothing', async () => {
+      const { client: live } = await stripeClient(t, { environment: 'production' });
+      const created = async () => (await db.query<{ n: number }[]>(`SELECT count(*)::int AS n FROM events WHERE type = 'PaymentCreated'`))[0]!.n;
+      const before = await created();
+      const error = await failureOf(live.paymentIntents.create({ amount: 700, currency: 'eur', payment_method: 'pm_card_visa', confirm: true }));
+      expect(error).toMatchObject({ type: 'StripeInvalidRequestError', statusCode: 400, code: 'resource_missing', param: 'payment_method' });
+      expect(error.message).toBe("No such PaymentMethod: 'pm_card_visa'; test payment methods work only with a test mode key (sk_test_…).");
+      expect(await created()).toBe(before);
+      // Nor at confirm: the live intent stays unpaid.
+      const intent = await live.paymentIntents.create({ amount: 700, currency: 'eur' });
+      expect(intent.livemode).toBe(true);
+      expect(await failureOf(live.paymentIntents.confirm(intent.id, { payment_method: 'pm_card_visa' }))).toMatchObject({ statusCode: 400, code: 'resource_missing' });
       expect(await eventTypes(db, paymentIdOf(intent.id))).toEqual(['PaymentCreated']);
     });
 

@@ -61,6 +61,10 @@ describe('webhook endpoints: refusals', () => {
     const { id } = await endpoint();
     expect((await call('POST', `/api/webhook-endpoints/${id}/replay?since=yesterday`)).json()).toMatchObject({ statusCode: 400, message: 'since must be an ISO 8601 date-time' });
     expect((await call('POST', `/api/webhook-endpoints/${id}/replay`)).statusCode).toBe(400);
+    // A misspelt parameter is refused before anything is queued again.
+    const extra = await call('POST', `/api/webhook-endpoints/${id}/replay?since=2020-01-01T00:00:00Z&x=1`);
+    expect([extra.statusCode, extra.json().errors]).toEqual([400, [{ field: 'x', message: 'Unrecognized key: "x"' }]]);
+    expect((await call('POST', `/api/webhook-endpoints/${id}/replay?since=2020-01-01T00:00:00Z&environment=staging`)).statusCode).toBe(202);
     expect((await call('GET', `/api/webhook-endpoints/${id}/deliveries?cursor=nonsense`)).json()).toMatchObject({ statusCode: 400, message: 'cursor is not valid' });
     expect((await call('GET', `/api/webhook-endpoints/${id}/deliveries?cursor=${'a'.repeat(201)}`)).json()).toMatchObject({ statusCode: 400, message: 'cursor is not valid' });
     const unstorable = Buffer.from(JSON.stringify(['2026', '5b20a795-8cd5-4c78-80c9-7e96793feb12'])).toString('base64url');

@@ -9,7 +9,8 @@ export { BUSINESS_TYPES } from './merchant-options.js';
 /** None chosen is "required"; a value outside the list was chosen, so saying it is missing would be wrong. */
 export const businessTypeSchema = option(BUSINESS_TYPES, 'Business type is required', 'Select a business type from the list');
 export const ENVIRONMENTS = ['production', 'staging'] as const;
-export const environmentSchema = z.enum(ENVIRONMENTS, { error: 'Environment must be production or staging' });
+export const ENVIRONMENT_MESSAGE = 'Environment must be production or staging';
+export const environmentSchema = z.enum(ENVIRONMENTS, { error: ENVIRONMENT_MESSAGE });
 export type Environment = z.infer<typeof environmentSchema>;
 
 const email = emailAddress('Invalid email address');

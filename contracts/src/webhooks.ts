@@ -34,7 +34,9 @@ export const WEBHOOK_MESSAGES = {
 
 const url = z.string({ error: WEBHOOK_MESSAGES.invalidUrl }).trim().max(2048, 'Webhook URL must be at most 2048 characters');
 /** Absent or empty: every event type. */
-const eventTypes = z.array(webhookEventTypeSchema, { error: 'eventTypes must be a list of event types' }).max(WEBHOOK_EVENT_TYPES.length * 2);
+const eventTypes = z
+  .array(webhookEventTypeSchema, { error: 'eventTypes must be a list of event types' })
+  .max(WEBHOOK_EVENT_TYPES.length * 2, `eventTypes must list at most ${WEBHOOK_EVENT_TYPES.length * 2} event types`);
 
 /** POST /api/webhook-endpoints */
 export const webhookEndpointCreateSchema = z.strictObject({
@@ -101,8 +103,9 @@ export interface WebhookDeliveryPage {
 }
 
 /** POST /api/webhook-endpoints/{id}/replay?since=<ISO time> */
-export const webhookReplayQuerySchema = z.object({
+export const webhookReplayQuerySchema = z.strictObject({
   since: z.iso.datetime({ offset: true, error: WEBHOOK_MESSAGES.invalidSince }),
+  environment: environmentSchema.optional(),
 });
 export interface WebhookReplayResult {
   /** Events since then that match the endpoint, queued for delivery again. */

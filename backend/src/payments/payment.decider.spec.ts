@@ -144,6 +144,12 @@ describe('a completed payment', () => {
     expect(when(history(), refund('r1', null))).toEqual([refundRequested('r1', 10000)]);
   });
 
+  it('keeps the reason given with the request, and records none when none was given', () => {
+    const withReason = when(history(), { ...refund('r1', 2500), reason: 'requested_by_customer' } as PaymentCommand);
+    expect(withReason).toEqual([{ ...refundRequested('r1', 2500), data: { ...refundRequested('r1', 2500).data, reason: 'requested_by_customer' } }]);
+    expect('reason' in when(history(), refund('r1', 2500))[0]!.data).toBe(false);
+  });
+
   it('refunds part of it', () => {
     expect(when(history(), refund('r1', 2500))).toEqual([refundRequested('r1', 2500)]);
   });

@@ -67,6 +67,7 @@ export interface RequestRefundCommand {
   /** null: all that is left to refund. */
   amountMinor: number | null;
   reference: string;
+  reason?: string | undefined;
   at: Date;
 }
 
@@ -201,8 +202,8 @@ function requestRefund(command: RequestRefundCommand, state: PaymentState): Paym
   if (amountMinor <= 0 || amountMinor > refundable) {
     throw new DomainError('unprocessable', PAYMENT_MESSAGES.refundExceeds, [{ field: 'amount', message: PAYMENT_MESSAGES.refundExceeds }]);
   }
-  const { refundId, reference, at } = command;
-  return [{ type: 'RefundRequested', data: { paymentId: payment.created.paymentId, refundId, amountMinor, reference, at: at.toISOString() } }];
+  const { refundId, reference, reason, at } = command;
+  return [{ type: 'RefundRequested', data: { paymentId: payment.created.paymentId, refundId, amountMinor, reference, ...(reason ? { reason } : {}), at: at.toISOString() } }];
 }
 
 /** Like a payment's outcome, a refund's may be reported by the answer, the IPN and the reconciliation: once counts. */

@@ -69,10 +69,13 @@ export interface PaymentCanceled {
   data: { paymentId: string; reason: string | null; at: string };
 }
 
-/** Recorded before the gateway's refund request (request type 2), `reference` unique to it. */
+/**
+ * Recorded before the gateway's refund request (request type 2), `reference` unique to it. `reason`: the label
+ * the Stripe-compatible API takes (duplicate, fraudulent, requested_by_customer), absent when none was given.
+ */
 export interface RefundRequested {
   type: 'RefundRequested';
-  data: { paymentId: string; refundId: string; amountMinor: number; reference: string; at: string };
+  data: { paymentId: string; refundId: string; amountMinor: number; reference: string; reason?: string; at: string };
 }
 
 export interface RefundCompleted {

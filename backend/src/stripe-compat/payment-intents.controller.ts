@@ -1,10 +1,12 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, UseFilters } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiHeader, ApiTags } from '@nestjs/swagger';
+import { PAYMENT_MESSAGES } from '@tallyline/contracts';
 import type { z } from 'zod';
 import { BindIdempotencyKey, CancelPayment, CreatePayment, idempotencyKeyOf, PayPayment, TestCardTokens, type PaymentView } from '../payments/index.js';
 import { AcceptsApiKey, CurrentApiKey, Roles, type ApiKeyPrincipal } from '../platform/auth/auth.decorators.js';
 import type { CommandContext } from '../platform/commands/command-context.js';
+import { DomainError } from '../platform/domain-error.js';
 import { Ctx } from '../platform/http/request-context.js';
 import { ApiZodBody } from '../platform/http/zod-validation.js';
 import { PaymentIntentQueries, type Caller } from './payment-intents.queries.js';
@@ -17,6 +19,17 @@ import { cardError, testCardOf } from './test-payment-methods.js';
 
 /** A declined attempt: HTTP 402 with the card error and the PaymentIntent, as Stripe answers it. */
 const declined = (view: PaymentView) => new StripeApiError(402, { ...cardError(view.failureReason), payment_intent: toPaymentIntent(view) });
+
+const isPaidByAnother = (error: unknown) =>
+  error instanceof DomainError && (error.message === PAYMENT_MESSAGES.attemptInProgress || error.message === PAYMENT_MESSAGES.alreadyPaid);
+
+/** A retry that arrives while its first request is still paying: Stripe's 409, which stripe-node retries after a pause. */
+const inProgress = (key: string) =>
+  new StripeApiError(409, {
+    type: 'idempotency_error',
+    code: 'idempotency_key_in_use',
+    message: `There is currently another in-progress request using this Idempotent Key (that probably means you submitted twice, and the other request is still going through): ${key.slice(0, 255)}. Please try again later.`,
+  });
 
 /**
  * Stripe's PaymentIntents over our payments: the same CreatePayment, PayPayment and CancelPayment
@@ -46,7 +59,7 @@ export class PaymentIntentsController {
   ): Promise<PaymentIntent> {
     const caller = callerOf(key);
     // As Stripe does: an unknown payment method creates nothing, with or without confirm.
-    if (body.payment_method) testCardOf(body.payment_method);
+    if (body.payment_method) testCardOf(body.payment_method, caller.environment);
     const metadata = body.metadata ?? {};
     const input = {
       amount: body.amount,
@@ -60,13 +73,17 @@ export class PaymentIntentsController {
       customerCountry: null,
     };
     const extras = { metadata, paymentMethodRef: body.payment_method ?? null };
-    const created = await this.commandBus.execute(new CreatePayment(caller.merchantId, caller.environment, input, idempotencyKeyOf(idempotencyHeader), ctx, extras));
+    const idempotencyKey = idempotencyKeyOf(idempotencyHeader);
+    const created = await this.commandBus.execute(new CreatePayment(caller.merchantId, caller.environment, input, idempotencyKey, ctx, extras));
     const view = await this.queries.get(caller, stripeIds.paymentIntent(created.paymentId));
     if (!body.confirm) return toPaymentIntent(view);
     // A retry with the same Idempotency-Key finds the payment already tried: the first answer again.
     if (view.status === 'failed') throw declined(view);
-    if (view.status !== 'pending' || view.cardLast4) return toPaymentIntent(view);
-    return this.pay(caller, view, body.payment_method, ctx);
+    const intent = toPaymentIntent(view);
+    // The first request with this key is paying it right now: Stripe's answer to the duplicate is 409, retried later.
+    if (idempotencyKey && intent.status === 'processing') throw inProgress(idempotencyKey);
+    if (view.status !== 'pending' || view.cardLast4) return intent;
+    return this.pay(caller, view, body.payment_method, ctx, { idempotencyKey });
   }
 
   @Get()
@@ -97,9 +114,11 @@ export class PaymentIntentsController {
     // A retry answers what the first confirmation did, unless it never got to try (a crash in between).
     if (!first && (view.status !== 'pending' || view.cardLast4)) {
       if (view.status === 'failed') throw declined(view);
-      return toPaymentIntent(view);
+      const intent = toPaymentIntent(view);
+      if (intent.status === 'processing') throw inProgress(idempotencyKey);
+      return intent;
     }
-    return this.pay(caller, view, body.payment_method, ctx, body.return_url);
+    return this.pay(caller, view, body.payment_method, ctx, { idempotencyKey, returnUrl: body.return_url });
   }
 
   @Post(':intent/cancel')
@@ -122,7 +141,8 @@ export class PaymentIntentsController {
   }
 
   /** Pays through the hosted page's own command, with a sandbox token for the test payment method. */
-  private async pay(caller: Caller, view: PaymentView, paymentMethod: string | undefined, ctx: CommandContext, returnUrl?: string): Promise<PaymentIntent> {
+  private async pay(caller: Caller, view: PaymentView, paymentMethod: string | undefined, ctx: CommandContext, options: { idempotencyKey: string | null; returnUrl?: string | undefined }): Promise<PaymentIntent> {
+    const { idempotencyKey, returnUrl } = options;
     const { status } = toPaymentIntent(view);
     if (status === 'canceled' || status === 'succeeded') {
       const why = status === 'succeeded' ? 'it has already succeeded after being previously confirmed' : 'it has a status of canceled';
@@ -132,12 +152,21 @@ export class PaymentIntentsController {
     if (!method) {
       throw StripeApiError.invalid('You cannot confirm this PaymentIntent because it is missing a payment method.', 'payment_intent_unexpected_state', 'payment_method');
     }
-    const token = await this.tokens.tokenFor(caller.environment, testCardOf(method));
+    const token = await this.tokens.tokenFor(caller.environment, testCardOf(method, caller.environment));
     // What the confirmation names anew is the attempt's: the 3-D Secure page returns there, the intent shows them.
     const confirmation = { ...(returnUrl ? { returnUrl } : {}), ...(paymentMethod && paymentMethod !== view.paymentMethodRef ? { paymentMethodRef: paymentMethod } : {}) };
-    await this.commandBus.execute(new PayPayment(view.id, token, ctx, confirmation));
+    // A duplicate of this request (the same Idempotency-Key) may have paid first: its outcome is then this answer.
+    const lostRace = await this.commandBus.execute(new PayPayment(view.id, token, ctx, confirmation)).then(
+      () => false,
+      (error: unknown) => {
+        if (idempotencyKey && isPaidByAnother(error)) return true;
+        throw error;
+      },
+    );
     const after = await this.queries.get(caller, stripeIds.paymentIntent(view.id));
     if (after.status === 'failed') throw declined(after);
-    return toPaymentIntent(after);
+    const intent = toPaymentIntent(after);
+    if (lostRace && idempotencyKey && (intent.status === 'processing' || intent.status === 'requires_confirmation' || intent.status === 'requires_payment_method')) throw inProgress(idempotencyKey);
+    return intent;
   }
 }

@@ -41,7 +41,7 @@ export class StripeRefundsController {
     const view = await this.intents.get(caller, body.payment_intent, 'payment_intent');
     const idempotencyKey = idempotencyKeyOf(idempotencyHeader);
     if (!idempotencyKey) {
-      const { refundId } = await this.commandBus.execute(new RefundPayment(caller.merchantId, view.id, body.amount ?? null, ctx));
+      const { refundId } = await this.commandBus.execute(new RefundPayment(caller.merchantId, view.id, body.amount ?? null, ctx, undefined, body.reason));
       return toRefund(await this.refund(caller, view.id, refundId));
     }
     // The key names the refund: a retry finds it made (or, after a crash before it was, makes it once).
@@ -52,7 +52,7 @@ export class StripeRefundsController {
       throw error;
     });
     if (made) return toRefund(made);
-    await this.commandBus.execute(new RefundPayment(caller.merchantId, view.id, body.amount ?? null, ctx, refundId));
+    await this.commandBus.execute(new RefundPayment(caller.merchantId, view.id, body.amount ?? null, ctx, refundId, body.reason));
     return toRefund(await this.refund(caller, view.id, refundId));
   }
 
@@ -69,7 +69,8 @@ export class StripeRefundsController {
       if (!isPaymentEvent(event) || !('refundId' in event.data) || event.data.refundId !== refundId) continue;
       const status = event.type === 'RefundCompleted' ? 'succeeded' : event.type === 'RefundFailed' ? 'failed' : 'pending';
       const currency = history?.asOf(event.globalPosition)?.currency ?? '';
-      facts = { paymentId, refundId, amountMinor: event.data.amountMinor, currency, status, at: facts?.at ?? event.data.at };
+      const reason = event.type === 'RefundRequested' ? (event.data.reason ?? null) : (facts?.reason ?? null);
+      facts = { paymentId, refundId, amountMinor: event.data.amountMinor, currency, status, reason, at: facts?.at ?? event.data.at };
     }
     if (!facts) throw StripeApiError.invalid(`No such refund: '${stripeIds.refund(paymentId, refundId)}'`, 'resource_missing', 'id', 404);
     return facts;

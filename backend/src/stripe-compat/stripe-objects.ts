@@ -92,6 +92,7 @@ export interface RefundFacts {
   amountMinor: number;
   currency: string;
   status: 'pending' | 'succeeded' | 'failed';
+  reason: string | null;
   at: string;
 }
 
@@ -106,7 +107,7 @@ export function toRefund(refund: RefundFacts) {
     status: refund.status,
     created: unix(refund.at),
     metadata: {},
-    reason: null,
+    reason: refund.reason,
   };
 }
 

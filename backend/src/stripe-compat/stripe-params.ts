@@ -35,6 +35,9 @@ const stripeParams = <T extends z.ZodRawShape>(shape: T) =>
 /** Validates /v1 parameters; a required one left out is Stripe's parameter_missing, as Stripe words it. */
 class StripeParamsPipe<T extends ZodType> extends ZodValidationPipe<T> {
   protected override refusal(error: z.ZodError, value: unknown): Error {
+    // A parameter it does not know is named first: `charge` instead of `payment_intent` is not a missing payment_intent.
+    const unknown = error.issues.find((issue) => issue.code === 'unrecognized_keys');
+    if (unknown) return super.refusal(new z.ZodError([unknown]), value);
     const missing = error.issues.find((issue) => issue.code === 'invalid_type' && valueAt(value, issue.path) === undefined);
     if (!missing) return super.refusal(error, value);
     const param = bracketed(missing.path.join('.'));
@@ -67,14 +70,14 @@ export const confirmSchema = stripeParams({ payment_method: id.optional(), retur
 
 export const cancelSchema = stripeParams({ cancellation_reason: z.enum(['duplicate', 'fraudulent', 'requested_by_customer', 'abandoned']).optional() });
 
-/** Without amount all that is left is refunded. `reason` is only Stripe's label for its dashboard. */
+/** Without amount all that is left is refunded. `reason` is Stripe's label, kept with the refund and answered back. */
 export const refundCreateSchema = stripeParams({
   payment_intent: id,
   amount: integer(amountMinorSchema).optional(),
   reason: z.enum(['duplicate', 'fraudulent', 'requested_by_customer'], { error: 'reason must be duplicate, fraudulent or requested_by_customer' }).optional(),
 });
 
-export const listSchema = stripeParams({
+const listParams = stripeParams({
   // Not Stripe's: every API here takes ?environment=, which must then be the key's own (403 otherwise, before this).
   environment: z.enum(ENVIRONMENTS).optional(),
   limit: integer(z.number().int().min(1, 'Limit must be between 1 and 100').max(100, 'Limit must be between 1 and 100')).default(10),
@@ -91,4 +94,10 @@ export const webhookEndpointCreateSchema = stripeParams({
   description: text(5000).optional(),
 });
 
-export const eventListSchema = listSchema.extend({ type: text(100).optional() });
+/** A page after one object and before another is no page Stripe answers either. */
+const oneCursor = (query: { starting_after?: string | undefined; ending_before?: string | undefined }) => query.starting_after === undefined || query.ending_before === undefined;
+const ONE_CURSOR = { message: 'You may only specify one of these parameters: ending_before, starting_after.', path: ['ending_before'] };
+
+export const listSchema = listParams.refine(oneCursor, ONE_CURSOR);
+
+export const eventListSchema = listParams.extend({ type: text(100).optional() }).refine(oneCursor, ONE_CURSOR);

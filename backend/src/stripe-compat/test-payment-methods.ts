@@ -1,3 +1,4 @@
+import type { Environment } from '@tallyline/contracts';
 import { StripeApiError } from './stripe-errors.js';
 
 /** Stripe's test payment methods, as the sandbox gateway's test cards (backend/src/sandbox-gateway/cards.ts). */
@@ -11,9 +12,12 @@ const TEST_CARDS: Record<string, string> = {
   pm_card_createDispute: '4000000000000259',
 };
 
-export function testCardOf(paymentMethod: string): string {
+/** As at Stripe, test payment methods exist in test mode only: a live key paying with one would record a live payment nobody paid. */
+export function testCardOf(paymentMethod: string, environment: Environment): string {
   const card = TEST_CARDS[paymentMethod];
-  if (!card) throw StripeApiError.invalid(`No such PaymentMethod: '${paymentMethod.slice(0, 100)}'`, 'resource_missing', 'payment_method');
+  const missing = `No such PaymentMethod: '${paymentMethod.slice(0, 100)}'`;
+  if (!card) throw StripeApiError.invalid(missing, 'resource_missing', 'payment_method');
+  if (environment === 'production') throw StripeApiError.invalid(`${missing}; test payment methods work only with a test mode key (sk_test_…).`, 'resource_missing', 'payment_method');
   return card;
 }
 

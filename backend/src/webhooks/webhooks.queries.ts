@@ -70,9 +70,12 @@ export class WebhookQueries {
     return this.endpoints.find({ where: { merchantId, environment, format }, order: { createdAt: 'ASC', id: 'ASC' } });
   }
 
-  /** The caller's endpoint; another merchant's, or one outside `environment` when given, is not found. */
-  async view(merchantId: string, environment: Environment | undefined, id: string): Promise<WebhookEndpointView> {
-    const view = /^[0-9a-f-]{36}$/i.test(id) ? await this.endpoints.findOneBy({ id, merchantId, ...(environment ? { environment } : {}) }) : null;
+  /**
+   * The caller's endpoint of `format`; another merchant's, one outside `environment` when given, or another door's
+   * (a Stripe-format endpoint seen from /api, whose event names it would not take) is not found.
+   */
+  async view(merchantId: string, environment: Environment | undefined, id: string, format = 'standard'): Promise<WebhookEndpointView> {
+    const view = /^[0-9a-f-]{36}$/i.test(id) ? await this.endpoints.findOneBy({ id, merchantId, format, ...(environment ? { environment } : {}) }) : null;
     if (!view) throw new DomainError('not_found', WEBHOOK_MESSAGES.notFound);
     return view;
   }

@@ -14,6 +14,8 @@ export class RefundPayment extends Command<RefundResult> {
     readonly context: CommandContext,
     /** Given by a caller that names the refund before it is made (from an Idempotency-Key): if made already, it is answered, not made again; else drawn. */
     readonly refundId?: string,
+    /** A label kept with the request (the Stripe-compatible API's `reason`). */
+    readonly reason?: string,
   ) {
     super();
   }

@@ -1,7 +1,7 @@
 import { Injectable, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
-import { API_KEY_PREFIX, type Role } from '@tallyline/contracts';
+import { API_KEY_PREFIX, ENVIRONMENT_MESSAGE, environmentSchema, type Role } from '@tallyline/contracts';
 import { DomainError } from '../domain-error.js';
 import { ACCEPTS_API_KEY, IS_PUBLIC, OPTIONAL_SESSION, ROLES } from './auth.decorators.js';
 import type { ApiKeyPrincipal, AuthUser } from './auth-user.js';
@@ -79,7 +79,8 @@ function assertOwnEnvironment(request: AuthenticatedRequest, key: ApiKeyPrincipa
   const query = request.query as Record<string, unknown> | undefined;
   const body = request.body !== null && typeof request.body === 'object' && !Array.isArray(request.body) ? (request.body as Record<string, unknown>) : undefined;
   const named = query?.environment ?? body?.environment;
-  if (named !== undefined && named !== key.environment) {
-    throw new DomainError('forbidden', `A ${API_KEY_PREFIX[key.environment]} key acts only in ${key.environment}; use your ${key.environment === 'staging' ? 'production' : 'staging'} key for ${typeof named === 'string' ? named : JSON.stringify(named)}`);
-  }
+  if (named === undefined || named === key.environment) return;
+  // Not an environment at all: the 400 a session gets for it, not a refusal to act in "dev".
+  if (!environmentSchema.safeParse(named).success) throw DomainError.validation([{ field: 'environment', message: ENVIRONMENT_MESSAGE }]);
+  throw new DomainError('forbidden', `A ${API_KEY_PREFIX[key.environment]} key acts only in ${key.environment}; use your ${key.environment === 'staging' ? 'production' : 'staging'} key for ${named as string}`);
 }

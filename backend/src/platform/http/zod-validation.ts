@@ -8,7 +8,8 @@ export class ZodValidationPipe<T extends ZodType> implements PipeTransform<unkno
   constructor(private readonly schema: T) {}
 
   transform(value: unknown): z.infer<T> {
-    const result = this.schema.safeParse(value ?? {});
+    // No body is an empty one; a JSON `null` is a body, and not an object (a refund of null is no full refund).
+    const result = this.schema.safeParse(value === undefined ? {} : value);
     if (result.success) return result.data;
     throw this.refusal(result.error, value);
   }

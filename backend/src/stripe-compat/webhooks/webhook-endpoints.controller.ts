@@ -102,8 +102,8 @@ export class StripeWebhookEndpointsController {
 
   /** The key's own Stripe-format endpoint; any other (another merchant's, environment's, or a standard one) is missing. */
   private async endpoint(caller: Caller, id: string): Promise<WebhookEndpointView> {
-    const view = await this.queries.view(caller.merchantId, caller.environment, webhookEndpointIdOf(id)).catch(() => undefined);
-    if (!view || view.format !== STRIPE_FORMAT) throw StripeApiError.invalid(`No such webhook_endpoint: '${id.slice(0, 100)}'`, 'resource_missing', 'id', 404);
+    const view = await this.queries.view(caller.merchantId, caller.environment, webhookEndpointIdOf(id), STRIPE_FORMAT).catch(() => undefined);
+    if (!view) throw StripeApiError.invalid(`No such webhook_endpoint: '${id.slice(0, 100)}'`, 'resource_missing', 'id', 404);
     return view;
   }
 }
