@@ -118,6 +118,13 @@ describe('checkout (GET /api/checkout/{id}, POST /api/checkout/{id}/pay)', () =>
     expect(res.json().errors).toEqual([{ field: 'token', message: 'Card token is required' }]);
   });
 
+  it('a field besides the token (a card number sent by mistake) is 400 and charges nothing', async () => {
+    const id = await newPayment();
+    const res = await t.request({ method: 'POST', url: `/api/checkout/${id}/pay`, payload: { token: await cardToken(t, CARDS.approve), cardNumber: CARDS.approve } });
+    expect([res.statusCode, res.json().errors]).toEqual([400, [{ field: 'cardNumber', message: 'Unrecognized key: "cardNumber"' }]]);
+    expect(await eventTypes(db, id)).toEqual(['PaymentCreated']);
+  });
+
   it.each([randomUUID(), 'not-a-uuid'])('an unknown payment (%s) is 404, for the page and for paying', async (id) => {
     expect((await t.request({ method: 'GET', url: `/api/checkout/${id}` })).statusCode).toBe(404);
     const res = await pay(t, id, await cardToken(t, CARDS.approve));

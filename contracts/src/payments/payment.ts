@@ -187,7 +187,7 @@ export interface CheckoutPayment {
   redirectUrl: string | null;
 }
 
-export const checkoutPaySchema = z.object({ token: z.string({ error: 'Card token is required' }).trim().min(1, 'Card token is required').max(200, 'Invalid card token') });
+export const checkoutPaySchema = z.strictObject({ token: z.string({ error: 'Card token is required' }).trim().min(1, 'Card token is required').max(200, 'Invalid card token') });
 
 /** POST /api/checkout/{id}/pay: the gateway's result code and message. */
 export interface CheckoutPayResult {

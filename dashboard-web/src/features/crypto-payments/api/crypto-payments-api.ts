@@ -40,11 +40,18 @@ export function useCryptoHistory(environment: Environment, enabled: boolean) {
   });
 }
 
-/** POST /api/crypto-payments/create; the history reloads after a creation. */
+/**
+ * POST /api/crypto-payments/create; the history reloads after a creation, and so does the rate: the payment
+ * locked the provider's current one, which may be newer than the one the form was showing.
+ */
 export function useCreateCryptoPayment() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: CryptoPaymentCreateRequest) => apiRequest<{ payment: CryptoPayment }>('/api/crypto-payments/create', { method: 'POST', json: body }),
-    onSuccess: (_answer, body) => client.invalidateQueries({ queryKey: keys.history(body.environment ?? 'staging') }),
+    onSuccess: (_answer, body) =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: keys.history(body.environment ?? 'staging') }),
+        client.invalidateQueries({ queryKey: ['crypto-payments', 'rate'] }),
+      ]),
   });
 }
