@@ -5,7 +5,9 @@ import { EventStore } from '../src/platform/event-store/event-store.port.js';
 import { ProcessorRunner } from '../src/platform/projections/processor-runner.js';
 import type { TestApp } from './support/app.js';
 import { bearer, createStaff, registerMerchant } from './support/auth.js';
-import { createApplication, createOnboardingApp, eventually, PDF, PNG } from './support/onboarding.js';
+import { createApplication, createOnboardingApp, eventually, multipart, PDF, PNG, precheckFields } from './support/onboarding.js';
+
+const withHeaders = (request: ReturnType<typeof multipart>, headers: Record<string, string>) => ({ ...request, headers: { ...request.headers, ...headers } });
 import { present } from './support/present.js';
 
 describe('onboarding: the staff review queue', () => {
@@ -213,6 +215,20 @@ describe('onboarding: the staff review queue', () => {
     const positions = history.map((h) => BigInt(h.position));
     expect([...positions].sort((a, b) => (a < b ? -1 : 1))).toEqual(positions);
     expect((await admin(`/api/admin/merchant-applications/3f1c3a9e-2a8e-4d4f-9b43-4a4fb1c2d3e4/history`)).statusCode).toBe(404);
+  });
+
+  it("a signed-in merchant's application is recorded as theirs (actor, history), a bad token's as a visitor's", async () => {
+    const merchant = await registerMerchant(t);
+    const fields = precheckFields();
+    const signedIn = await t.request({ method: 'POST', url: '/api/merchant-applications', ...withHeaders(multipart(fields), bearer(merchant.token)) });
+    expect(signedIn.statusCode).toBe(201);
+    const { id } = signedIn.json<{ id: string }>();
+    const [submitted] = (await admin(`/api/admin/merchant-applications/${id}/history`)).json<{ actor: unknown }[]>();
+    expect(submitted?.actor).toEqual({ id: merchant.user.id, email: merchant.user.email, role: 'merchant' });
+    const badToken = await t.request({ method: 'POST', url: '/api/merchant-applications', ...withHeaders(multipart(precheckFields()), bearer('not-a-token')) });
+    expect(badToken.statusCode).toBe(201);
+    const [anonymous] = (await admin(`/api/admin/merchant-applications/${badToken.json<{ id: string }>().id}/history`)).json<{ actor: { id: string; role: string } }[]>();
+    expect(anonymous?.actor).toMatchObject({ id: 'anonymous', role: 'visitor' });
   });
 
   it('travels in time with asOf: the application as it stood then, folded from its events', async () => {

@@ -66,7 +66,10 @@ export class AuthenticationGuard extends AuthGuard(['jwt', 'api-key']) {
       return; // a bad or expired token: anonymous here
     }
     const principal = request.user as AuthUser | ApiKeyPrincipal | undefined;
-    if (principal && 'keyId' in principal) request.user = undefined;
+    if (!principal) return;
+    if ('keyId' in principal) request.user = undefined;
+    // What a signed-in person does here is recorded as theirs, not as an anonymous visitor's.
+    else request.actor = { type: principal.role === 'staff' ? 'staff' : 'user', id: principal.userId };
   }
 
   private flag(key: string, context: ExecutionContext): boolean {
