@@ -19,7 +19,7 @@ export const TRANSACTION_MESSAGES = {
   amount: `Must be a whole number of minor units from 0 to ${MAX_AMOUNT_MINOR}`,
   amountOrder: 'minAmount must not be greater than maxAmount',
   currency: 'Currency must be a 3-letter ISO code',
-  q: 'Search must be 1 to 200 characters',
+  q: 'Search must be one text of at most 200 characters',
 } as const;
 
 /** A date bound: a bare date means that whole day (UTC); a date-time is that instant. */
