@@ -1,5 +1,5 @@
 import { Portal } from '@mui/material';
-import { Admin, Notification, Resource } from 'react-admin';
+import { Admin, CustomRoutes, Notification, Resource } from 'react-admin';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import applications from './applications';
 import { authProvider } from './auth/authProvider';
@@ -13,6 +13,7 @@ import { StaffLayout } from './layout/StaffLayout';
 import { StaffNotFound } from './layout/StaffNotFound';
 import merchants from './merchants';
 import payments from './payments';
+import { ProcessorsPage } from './processors/ProcessorsPage';
 import { darkTheme, lightTheme } from './theme';
 
 // Spec §9: toasts stay 5000 ms. At the top, so they never cover the review dialog's action buttons.
@@ -59,6 +60,9 @@ export function App() {
               <Resource name="events" {...events} />
               <Resource name="merchants" {...merchants} />
               <Resource name="payments" {...payments} />
+              <CustomRoutes>
+                <Route path="/processors" element={<ProcessorsPage />} />
+              </CustomRoutes>
             </Admin>
           }
         />

@@ -10,6 +10,7 @@ import type {
   UpdateParams,
   UpdateResult,
 } from 'react-admin';
+import type { StaffHealth } from '../processors/health';
 import { localDayStart } from '../shared/localDateTime';
 import { fetchBlob, httpClient } from './httpClient';
 
@@ -34,10 +35,15 @@ export const PAYMENT_EVENTS = 'paymentEvents';
 export const APPLICATIONS_PER_DAY = 'applicationsPerDay';
 export type ApplicationsPerDayRecord = ApplicationsPerDay & { id: number };
 
+/** The staff view of `GET /api/health` as `getOne('processorHealth', { id: 'now' })`, so a refresh reloads it too. */
+export const PROCESSOR_HEALTH = 'processorHealth';
+export type StaffHealthRecord = StaffHealth & { id: string };
+
 /** Extra calls beyond CRUD, used through useDataProvider<TallylineDataProvider>(). */
 export type TallylineDataProvider = DataProvider & {
   applicationDocument(id: string, field: DocumentField): Promise<Blob>;
   exportStream(streamId: string): Promise<Blob>;
+  retryProcessor(name: string): Promise<void>;
 };
 
 const rest = simpleRestProvider(API_URL, httpClient);
@@ -104,9 +110,16 @@ async function getApplicationsPerDay<R extends RaRecord>(params: GetOneParams): 
   return { data: record as unknown as R };
 }
 
+async function getProcessorHealth<R extends RaRecord>(params: GetOneParams): Promise<GetOneResult<R>> {
+  const { json } = await httpClient('/api/health', params.signal ? { signal: params.signal } : {});
+  const record: StaffHealthRecord = { ...(json as StaffHealth), id: String(params.id) };
+  return { data: record as unknown as R };
+}
+
 function getOne<R extends RaRecord>(resource: string, params: GetOneParams): Promise<GetOneResult<R>> {
   if (resource === 'applications') return getApplication(params);
   if (resource === APPLICATIONS_PER_DAY) return getApplicationsPerDay(params);
+  if (resource === PROCESSOR_HEALTH) return getProcessorHealth(params);
   return rest.getOne<R>(apiPath(resource), params);
 }
 
@@ -131,4 +144,8 @@ export const dataProvider: TallylineDataProvider = {
 
   applicationDocument: (id, field) => fetchBlob(`${applicationUrl(id)}/documents/${encodeURIComponent(field)}`),
   exportStream: (streamId) => fetchBlob(`${API_URL}/events/export?stream=${encodeURIComponent(streamId)}`),
+  // 202: the instance running it was asked; the outcome shows in the health report.
+  retryProcessor: async (name) => {
+    await httpClient(`${API_URL}/processors/${encodeURIComponent(name)}/retry`, { method: 'POST' });
+  },
 };

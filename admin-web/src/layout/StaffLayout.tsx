@@ -1,7 +1,8 @@
 import KeyIcon from '@mui/icons-material/Key';
+import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
 import { ListItemIcon, ListItemText, MenuItem } from '@mui/material';
 import { useState, type ReactNode } from 'react';
-import { AppBar, Layout, Logout, UserMenu, useGetIdentity, useTranslate, useUserMenu } from 'react-admin';
+import { AppBar, Layout, Logout, Menu, UserMenu, useBasename, useGetIdentity, useTranslate, useUserMenu } from 'react-admin';
 import { ChangePasswordDialog } from '../auth/ChangePasswordDialog';
 
 function ChangePasswordMenuItem({ onOpen }: { onOpen: () => void }) {
@@ -44,6 +45,22 @@ function StaffAppBar() {
   return <AppBar userMenu={<StaffUserMenu />} />;
 }
 
+// The resources' entries as react-admin makes them, then the pages that are not resources.
+function StaffMenu() {
+  const basename = useBasename();
+  return (
+    <Menu>
+      <Menu.DashboardItem />
+      <Menu.ResourceItems />
+      <Menu.Item to={`${basename}/processors`} primaryText="tallyline.processors.menu" leftIcon={<MonitorHeartIcon />} />
+    </Menu>
+  );
+}
+
 export function StaffLayout({ children }: { children: ReactNode }) {
-  return <Layout appBar={StaffAppBar}>{children}</Layout>;
+  return (
+    <Layout appBar={StaffAppBar} menu={StaffMenu}>
+      {children}
+    </Layout>
+  );
 }
