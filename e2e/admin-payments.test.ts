@@ -139,6 +139,9 @@ describe('staff views of money and the merchant drawer timeline', () => {
       await shoot(page, `payments-local-day-${timezoneId.replace('/', '-')}`);
       assert.deepEqual(await rowsFor({ to: localDay(-1) }), [], `${timezoneId}: not up to the day before`);
       assert.deepEqual(await rowsFor({ from: localDay(1) }), [], `${timezoneId}: nor from the day after`);
+      // Dates that exclude each other are said to, rather than looking like a merchant without payments.
+      await page.goto(`${app.server.url}/admin/payments?filter=${encodeURIComponent(JSON.stringify({ merchantId, from: localDay(1), to: localDay(0) }))}`);
+      await page.getByRole('alert').filter({ hasText: 'No payments: "Created from" is after "Created to".' }).waitFor();
       assert.deepEqual(errors, []);
       await page.close();
     }

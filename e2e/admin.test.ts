@@ -219,6 +219,8 @@ describe('back-office: staff review of merchant applications', () => {
     assert.equal(await page.getByRole('row').filter({ hasText: 'StatusChanged' }).count(), 2);
     // Who did it, by e-mail: a compliance reader should not have to look a user id up.
     assert.equal(await page.getByRole('row').filter({ hasText: 'StatusChanged' }).filter({ hasText: `staff ${STAFF.email}` }).count(), 2);
+    // The applicant was not signed in: a visitor, as the application's audit trail says, not "user anonymous".
+    assert.equal(await row('ApplicationSubmitted').getByRole('cell', { name: 'visitor', exact: true }).count(), 1);
     assert.deepEqual(await seriousA11yViolations(page), []);
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export stream' }).click()]);

@@ -12,6 +12,7 @@ import {
   SearchInput,
   SelectInput,
   SimpleList,
+  useListContext,
   useTranslate,
 } from 'react-admin';
 import { EnvironmentChip } from '../merchants/EnvironmentChip';
@@ -21,11 +22,15 @@ import { PaymentStatusChip } from './PaymentStatusChip';
 
 const Column = DataTable.Col<AdminPayment>;
 
+/** Says why when the dates exclude each other, rather than leaving the staff member to wonder where the payments went. */
 function EmptyPayments() {
   const translate = useTranslate();
+  const { filterValues } = useListContext();
+  const { from, to } = filterValues as { from?: unknown; to?: unknown };
+  const reversed = typeof from === 'string' && typeof to === 'string' && from !== '' && to !== '' && from > to;
   return (
-    <Typography sx={{ p: 4, textAlign: 'center' }} color="text.secondary">
-      {translate('resources.payments.empty')}
+    <Typography sx={{ p: 4, textAlign: 'center' }} color="text.secondary" role={reversed ? 'alert' : undefined}>
+      {translate(reversed ? 'resources.payments.filters.reversed' : 'resources.payments.empty')}
     </Typography>
   );
 }
