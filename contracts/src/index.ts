@@ -10,3 +10,4 @@ export * from './payments/index.js';
 export * from './crypto-payments.js';
 export * from './webhooks.js';
 export * from './environment-header.js';
+export * from './health.js';

@@ -1,4 +1,4 @@
-import type { ApplicationHistoryEntry, ApplicationsPerDay, DocumentField, MerchantApplication, PaymentTimelineEntry, StatusChange } from '@tallyline/contracts';
+import type { ApplicationHistoryEntry, ApplicationsPerDay, DocumentField, MerchantApplication, PaymentTimelineEntry, StaffHealth, StatusChange } from '@tallyline/contracts';
 import simpleRestProvider from 'ra-data-simple-rest';
 import type {
   DataProvider,
@@ -10,7 +10,6 @@ import type {
   UpdateParams,
   UpdateResult,
 } from 'react-admin';
-import type { StaffHealth } from '../processors/health';
 import { localDayStart } from '../shared/localDateTime';
 import { fetchBlob, httpClient } from './httpClient';
 

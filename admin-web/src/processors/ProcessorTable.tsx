@@ -1,6 +1,7 @@
 import { Box, Chip, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { canRetry, type ProcessorReport } from './health';
+import type { ProcessorReport } from '@tallyline/contracts';
+import { canRetry } from './health';
 import { RetryProcessorButton } from './RetryProcessorButton';
 import { STATE_TINTS } from './tints';
 

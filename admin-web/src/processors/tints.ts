@@ -1,4 +1,4 @@
-import type { ProcessorState, StaffHealth } from './health';
+import type { ProcessorReport, StaffHealth } from '@tallyline/contracts';
 
 // Tinted backgrounds with dark text, like the payment status chip: MUI's filled warning and info chips
 // fall below 4.5:1 contrast with their white text.
@@ -8,5 +8,5 @@ const RED = { bgcolor: '#ffebee', color: '#b71c1c' };
 const AMBER = { bgcolor: '#fff8e1', color: '#7a4f01' };
 const GREY = { bgcolor: '#eceff1', color: '#37474f' };
 
-export const STATE_TINTS: Record<ProcessorState, typeof GREEN> = { running: GREEN, catching_up: BLUE, failed: RED, paused: AMBER, standby: GREY };
+export const STATE_TINTS: Record<ProcessorReport['state'], typeof GREEN> = { running: GREEN, catching_up: BLUE, failed: RED, paused: AMBER, standby: GREY };
 export const STATUS_TINTS: Record<StaffHealth['status'], typeof GREEN> = { ok: GREEN, degraded: AMBER, error: RED };

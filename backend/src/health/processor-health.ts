@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { OldestTransaction, ProcessorReport } from '@tallyline/contracts';
 import { DataSource } from 'typeorm';
 import { EventStore } from '../platform/event-store/event-store.port.js';
 import { lockKey } from '../platform/projections/checkpoint-watcher.js';
@@ -6,29 +7,6 @@ import { ProcessorRunner } from '../platform/projections/processor-runner.js';
 
 /** "Events behind" is counted up to this many (a bounded read, never a COUNT over the whole log). */
 export const BEHIND_CAP = 1_000;
-
-export interface ProcessorReport {
-  name: string;
-  kind: 'projection' | 'reactor';
-  state: 'running' | 'catching_up' | 'failed' | 'paused' | 'standby';
-  /** Whether this instance holds the processor's lock; another instance runs it otherwise. */
-  runsHere: boolean;
-  position: string;
-  /** At most BEHIND_CAP; `eventsBehindCapped` says there are more. */
-  eventsBehind: number;
-  eventsBehindCapped: boolean;
-  /** Age of the oldest event it has not processed yet. */
-  secondsBehind: number;
-  failedAt?: { position: string | null; eventType: string | null; at: string; attempts: number };
-  lastError?: string;
-  deadLetters: number;
-}
-
-export interface OldestTransaction {
-  seconds: number;
-  applicationName?: string;
-  state?: string;
-}
 
 /** What /api/health (for staff) and `npm run processors -- list` say about the processors. */
 @Injectable()
