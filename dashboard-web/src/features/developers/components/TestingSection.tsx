@@ -17,8 +17,8 @@ export function TestingSection() {
         testId="test-cards"
       />
       <Typography sx={{ mt: 3, mb: 2 }}>
-        With the Stripe-compatible API, pass Stripe&apos;s test payment methods as <code>payment_method</code>; each stands
-        for one of the cards above.
+        With the Stripe-compatible API and a test key, pass Stripe&apos;s test payment methods as <code>payment_method</code>;
+        each stands for one of the cards above. A live key (<code>sk_live_…</code>) refuses them, as Stripe does.
       </Typography>
       <ResponsiveTable
         label="Test payment methods"
