@@ -7,7 +7,7 @@ import {
   type SubmitApplicationResponse,
 } from '@tallyline/contracts';
 import type { FastifyRequest } from 'fastify';
-import { OptionalSession } from '../platform/auth/auth.decorators.js';
+import { OptionalSession, Public } from '../platform/auth/auth.decorators.js';
 import type { CommandContext } from '../platform/commands/command-context.js';
 import { DomainError } from '../platform/domain-error.js';
 import { Ctx } from '../platform/http/request-context.js';
@@ -17,17 +17,19 @@ import { DocumentStore, type StagedDocument } from './documents/document-store.j
 import { discardAll, readApplicationUpload } from './submit-application/application-upload.js';
 import { SubmitApplication } from './submit-application/submit-application.command.js';
 
-/** Public: visitors apply without signing in (spec §6); a signed-in merchant's application is recorded as theirs. */
+/** Public: visitors apply without signing in (spec §6). */
 @ApiTags('merchant-applications')
 @Controller('merchant-applications')
-@OptionalSession()
+@Public()
 export class MerchantApplicationsController {
   constructor(
     private readonly commandBus: CommandBus,
     private readonly documents: DocumentStore,
   ) {}
 
+  /** A signed-in merchant's application is recorded as theirs; anyone else's as a visitor's. */
   @Post()
+  @OptionalSession()
   @ApiConsumes('multipart/form-data', 'application/json')
   @ApiBody({
     description:
