@@ -1,16 +1,16 @@
 import type { AdminPayment, PaymentStatus } from '@tallyline/contracts';
 import { Chip } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
+import { TINTS, type Tint } from '../shared/tints';
 
-// Tinted backgrounds with dark text, like the environment chip, so every label keeps its contrast.
-const COLORS: Record<PaymentStatus, { bgcolor: string; color: string }> = {
-  pending: { bgcolor: '#fff8e1', color: '#7a4f01' },
-  requires_action: { bgcolor: '#e3f2fd', color: '#0d47a1' },
-  completed: { bgcolor: '#e8f5e9', color: '#1b5e20' },
-  failed: { bgcolor: '#ffebee', color: '#b71c1c' },
-  refunded: { bgcolor: '#f3e5f5', color: '#4a148c' },
-  canceled: { bgcolor: '#eceff1', color: '#37474f' },
-  disputed: { bgcolor: '#fbe9e7', color: '#bf360c' },
+const COLORS: Record<PaymentStatus, Tint> = {
+  pending: TINTS.amber,
+  requires_action: TINTS.blue,
+  completed: TINTS.green,
+  failed: TINTS.red,
+  refunded: TINTS.purple,
+  canceled: TINTS.grey,
+  disputed: TINTS.deepOrange,
 };
 
 export function PaymentStatusChip() {

@@ -1,9 +1,11 @@
 import { Box, Chip, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { ProcessorReport } from '@tallyline/contracts';
-import { canRetry } from './health';
 import { RetryProcessorButton } from './RetryProcessorButton';
 import { STATE_TINTS } from './tints';
+
+/** A failed processor waits for an operator; a reactor with dead letters gets them handed again. */
+const canRetry = (processor: ProcessorReport) => processor.state === 'failed' || (processor.kind === 'reactor' && processor.deadLetters > 0);
 
 const COLUMNS = ['name', 'state', 'position', 'events_behind', 'seconds_behind', 'error', 'dead_letters'] as const;
 const numeric = (column: (typeof COLUMNS)[number]) => ['position', 'events_behind', 'seconds_behind', 'dead_letters'].includes(column);

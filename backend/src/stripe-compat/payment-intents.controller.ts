@@ -23,13 +23,25 @@ const declined = (view: PaymentView) => new StripeApiError(402, { ...cardError(v
 const isPaidByAnother = (error: unknown) =>
   error instanceof DomainError && (error.message === PAYMENT_MESSAGES.attemptInProgress || error.message === PAYMENT_MESSAGES.alreadyPaid);
 
-/** A retry that arrives while its first request is still paying: Stripe's 409, which stripe-node retries after a pause. */
-const inProgress = (key: string) =>
-  new StripeApiError(409, {
-    type: 'idempotency_error',
-    code: 'idempotency_key_in_use',
-    message: `There is currently another in-progress request using this Idempotent Key (that probably means you submitted twice, and the other request is still going through): ${key.slice(0, 255)}. Please try again later.`,
-  });
+/** Not an outcome yet: paying, or (the read model not there yet) seemingly never tried. */
+const UNANSWERED = new Set<PaymentIntent['status']>(['processing', 'requires_confirmation', 'requires_payment_method']);
+
+/**
+ * The intent as it stands, or its card error when declined. `retryOf`: the Idempotency-Key of an earlier request
+ * this one repeats; while that one has no outcome yet, Stripe's 409, which stripe-node retries after a pause.
+ */
+function answerOf(view: PaymentView, retryOf: string | null): PaymentIntent {
+  if (view.status === 'failed') throw declined(view);
+  const intent = toPaymentIntent(view);
+  if (retryOf && UNANSWERED.has(intent.status)) {
+    throw new StripeApiError(409, {
+      type: 'idempotency_error',
+      code: 'idempotency_key_in_use',
+      message: `There is currently another in-progress request using this Idempotent Key (that probably means you submitted twice, and the other request is still going through): ${retryOf.slice(0, 255)}. Please try again later.`,
+    });
+  }
+  return intent;
+}
 
 /**
  * Stripe's PaymentIntents over our payments: the same CreatePayment, PayPayment and CancelPayment
@@ -78,11 +90,7 @@ export class PaymentIntentsController {
     const view = await this.queries.get(caller, stripeIds.paymentIntent(created.paymentId));
     if (!body.confirm) return toPaymentIntent(view);
     // A retry with the same Idempotency-Key finds the payment already tried: the first answer again.
-    if (view.status === 'failed') throw declined(view);
-    const intent = toPaymentIntent(view);
-    // The first request with this key is paying it right now: Stripe's answer to the duplicate is 409, retried later.
-    if (idempotencyKey && intent.status === 'processing') throw inProgress(idempotencyKey);
-    if (view.status !== 'pending' || view.cardLast4) return intent;
+    if (view.status !== 'pending' || view.cardLast4) return answerOf(view, idempotencyKey);
     return this.pay(caller, view, body.payment_method, ctx, { idempotencyKey });
   }
 
@@ -112,12 +120,7 @@ export class PaymentIntentsController {
     const idempotencyKey = idempotencyKeyOf(idempotencyHeader);
     const first = !idempotencyKey || (await this.commandBus.execute(new BindIdempotencyKey(caller, idempotencyKey, 'POST /v1/payment_intents/:id/confirm', { intent, ...body }, ctx)));
     // A retry answers what the first confirmation did, unless it never got to try (a crash in between).
-    if (!first && (view.status !== 'pending' || view.cardLast4)) {
-      if (view.status === 'failed') throw declined(view);
-      const intent = toPaymentIntent(view);
-      if (intent.status === 'processing') throw inProgress(idempotencyKey);
-      return intent;
-    }
+    if (!first && (view.status !== 'pending' || view.cardLast4)) return answerOf(view, idempotencyKey);
     return this.pay(caller, view, body.payment_method, ctx, { idempotencyKey, returnUrl: body.return_url });
   }
 
@@ -163,10 +166,6 @@ export class PaymentIntentsController {
         throw error;
       },
     );
-    const after = await this.queries.get(caller, stripeIds.paymentIntent(view.id));
-    if (after.status === 'failed') throw declined(after);
-    const intent = toPaymentIntent(after);
-    if (lostRace && idempotencyKey && (intent.status === 'processing' || intent.status === 'requires_confirmation' || intent.status === 'requires_payment_method')) throw inProgress(idempotencyKey);
-    return intent;
+    return answerOf(await this.queries.get(caller, stripeIds.paymentIntent(view.id)), lostRace ? idempotencyKey : null);
   }
 }

@@ -37,7 +37,7 @@ export class AuthenticationGuard extends AuthGuard(['jwt', 'api-key']) {
       request.actor = { type: 'api_key', id: principal.keyId };
       role = 'merchant';
     } else {
-      request.actor = { type: principal.role === 'staff' ? 'staff' : 'user', id: principal.userId };
+      request.actor = personActor(principal);
       role = principal.role;
     }
     const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES, [context.getHandler(), context.getClass()]);
@@ -69,13 +69,16 @@ export class AuthenticationGuard extends AuthGuard(['jwt', 'api-key']) {
     if (!principal) return;
     if ('keyId' in principal) request.user = undefined;
     // What a signed-in person does here is recorded as theirs, not as an anonymous visitor's.
-    else request.actor = { type: principal.role === 'staff' ? 'staff' : 'user', id: principal.userId };
+    else request.actor = personActor(principal);
   }
 
   private flag(key: string, context: ExecutionContext): boolean {
     return this.reflector.getAllAndOverride<boolean | undefined>(key, [context.getHandler(), context.getClass()]) === true;
   }
 }
+
+/** The actor recorded for what a signed-in person does. */
+const personActor = (user: AuthUser) => ({ type: user.role === 'staff' ? ('staff' as const) : ('user' as const), id: user.userId });
 
 /** A key names its environment by its prefix; a request naming the other one (query or JSON body) is refused. */
 function assertOwnEnvironment(request: AuthenticatedRequest, key: ApiKeyPrincipal): void {
