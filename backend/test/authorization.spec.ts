@@ -17,8 +17,8 @@ const anyone = (status: number): Expected => ({ anonymous: status, merchantA: st
 const signedIn = (status: number): Expected => ({ anonymous: 401, merchantA: status, merchantB: status, staff: status, keyOtherEnv: 401, keyOwnEnv: 401 });
 const merchants = (status: number, own = status): Expected => ({ anonymous: 401, merchantA: own, merchantB: status, staff: 403, keyOtherEnv: 401, keyOwnEnv: 401 });
 const staffOnly = (status: number): Expected => ({ anonymous: 401, merchantA: 403, merchantB: 403, staff: status, keyOtherEnv: 401, keyOwnEnv: 401 });
-/** /v1 (Stripe-compatible): secret keys only; the other environment's key is refused as on /api/client. */
-const stripeApi = (status: number): Expected => ({ anonymous: 401, merchantA: 401, merchantB: 401, staff: 403, keyOtherEnv: 403, keyOwnEnv: status });
+/** /v1 (Stripe-compatible): secret keys only, any session refused (401); the other environment's key is refused as on /api/client. */
+const stripeApi = (status: number): Expected => ({ anonymous: 401, merchantA: 401, merchantB: 401, staff: 401, keyOtherEnv: 403, keyOwnEnv: status });
 const clientApi = (status: number): Expected => ({ anonymous: 401, merchantA: status, merchantB: status, staff: 403, keyOtherEnv: 403, keyOwnEnv: status });
 
 interface Fixture {

@@ -108,6 +108,36 @@ describe('hostile input', () => {
     expect([file.statusCode, file.json().message]).toEqual([400, UNSAFE_TEXT_MESSAGE]);
   });
 
+  it('refuses a __proto__ key anywhere in a JSON body, naming it, instead of dropping it without a word', async () => {
+    const res = await t.request({ method: 'POST', url: '/api/auth/login', payload: '{"email":"a@b.co","password":"long-enough-1","x":{"\\u005f_proto__":{"admin":true}}}', headers: { 'content-type': 'application/json' } });
+    expect(res.json()).toEqual({ statusCode: 400, message: '__proto__ cannot be a key', errors: [{ field: 'x.__proto__', message: '__proto__ cannot be a key' }] });
+    const key = (await t.request({ method: 'POST', url: '/api/merchants/api-keys/staging/rotate', headers: bearer(merchantToken) })).json<{ key: string }>().key;
+    const stripe = await t.request({
+      method: 'POST',
+      url: '/v1/payment_intents',
+      payload: '{"amount":100,"currency":"gbp","metadata":{"__proto__":{"x":"1"},"ok":"1"}}',
+      headers: { ...bearer(key), 'content-type': 'application/json' },
+    });
+    expect([stripe.statusCode, stripe.json().error]).toEqual([400, { type: 'invalid_request_error', code: 'parameter_invalid', param: 'metadata[__proto__]', message: '__proto__ cannot be a key' }]);
+  });
+
+  it('refuses a multipart body where a route reads JSON (415), and changes nothing: the environment is not toggled', async () => {
+    const before = (await t.request({ method: 'GET', url: '/api/merchants/current', headers: bearer(merchantToken) })).json<{ environment: string }>().environment;
+    const other = before === 'staging' ? 'production' : 'staging';
+    for (const environment of [before, other]) {
+      const form = multipart({ environment });
+      const res = await t.request({ method: 'PATCH', url: '/api/merchants/environment', payload: form.payload, headers: { ...form.headers, ...bearer(merchantToken) } });
+      expect([res.statusCode, res.json()]).toEqual([415, { statusCode: 415, message: 'Unsupported content type' }]);
+    }
+    const after = (await t.request({ method: 'GET', url: '/api/merchants/current', headers: bearer(merchantToken) })).json<{ environment: string }>().environment;
+    expect(after).toBe(before);
+    const login = await t.request({ method: 'POST', url: '/api/auth/login', ...multipart({ email: 'a@b.co', password: 'long-enough-1' }) });
+    expect(login.statusCode).toBe(415);
+    // The routes that read one still do.
+    const application = await t.request({ method: 'POST', url: '/api/merchant-applications', ...multipart(precheckFields(), [{ field: 'passportId', filename: 'p.pdf', content: PDF }]) });
+    expect(application.statusCode).not.toBe(415);
+  });
+
   it('survives a deeply nested JSON body', async () => {
     const res = await t.request({ method: 'POST', url: '/api/auth/login', payload: `${'['.repeat(100_000)}${']'.repeat(100_000)}`, headers: { 'content-type': 'application/json' } });
     expect(res.statusCode).toBe(400);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import Stripe from 'stripe';
 import { DataSource } from 'typeorm';
 import { createTestApp, type TestApp } from './support/app.js';
+import { createStaff } from './support/auth.js';
 import { eventTypes } from './support/payments.js';
 import { eventually } from './support/onboarding.js';
 import { failureOf, paymentIdOf, stripeClient } from './support/stripe.js';
@@ -57,6 +58,18 @@ describe('Stripe-compatible API through stripe-node', () => {
         const refused = await form(body);
         expect(refused.status).toBe(400);
         expect((await refused.json())).toMatchObject({ error: { type: 'invalid_request_error', message: expect.stringContaining('__proto__') } });
+      }
+    });
+
+    it("refuses a session token, a merchant's or staff's, with 401 before reading the request (a bad body would be a 400)", async () => {
+      const { token } = await stripeClient(t);
+      const staff = (await createStaff(t)).token;
+      for (const session of [token, staff]) {
+        const res = await fetch(`${t.config.publicUrl}/v1/refunds`, { method: 'POST', headers: { authorization: `Bearer ${session}`, 'content-type': 'application/x-www-form-urlencoded' }, body: 'amount=1' });
+        expect([res.status, await res.json()]).toEqual([
+          401,
+          { error: { type: 'invalid_request_error', code: 'api_key_invalid', message: 'Only a secret API key is accepted here (Authorization: Bearer sk_test_… or sk_live_…), not a session token' } },
+        ]);
       }
     });
 

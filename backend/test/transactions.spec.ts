@@ -228,6 +228,7 @@ describe('the transactions tab (GET /api/transactions and /export)', () => {
       ['?maxAmount=1.5', 'maxAmount', 'Must be a whole number of minor units from 0 to 99999999999'],
       ['?minAmount=500&maxAmount=100', 'minAmount', 'minAmount must not be greater than maxAmount'],
       ['?currency=pounds', 'currency', 'Currency must be a 3-letter ISO code'],
+      ['?currency=ZZZ', 'currency', 'Currency ZZZ is not an ISO 4217 currency'],
       [`?q=${'x'.repeat(201)}`, 'q', 'Search must be one text of at most 200 characters'],
       ['?q=a&q=b', 'q', 'Search must be one text of at most 200 characters'],
       ['?status=completed&status=failed', 'status', 'Status must be one of pending, requires_action, completed, failed, refunded, canceled, disputed'],

@@ -12,6 +12,7 @@ import type { CommandContext } from '../platform/commands/command-context.js';
 import { DomainError } from '../platform/domain-error.js';
 import { Ctx } from '../platform/http/request-context.js';
 import { openApiSchema, toFieldErrors } from '../platform/http/zod-validation.js';
+import { TakesMultipart } from '../platform/http/takes-multipart.js';
 import type { SubmittedForm } from './application.events.js';
 import { DocumentStore, type StagedDocument } from './documents/document-store.js';
 import { discardAll, readApplicationUpload } from './submit-application/application-upload.js';
@@ -29,6 +30,7 @@ export class MerchantApplicationsController {
 
   /** A signed-in merchant's application is recorded as theirs; anyone else's as a visitor's. */
   @Post()
+  @TakesMultipart()
   @OptionalSession()
   @ApiConsumes('multipart/form-data', 'application/json')
   @ApiBody({

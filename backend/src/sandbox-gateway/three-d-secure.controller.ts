@@ -2,6 +2,7 @@ import { Controller, Get, HttpStatus, Param, Post, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../platform/auth/auth.decorators.js';
+import { TakesMultipart } from '../platform/http/takes-multipart.js';
 import { IpnSender } from './ipn-sender.js';
 import { SandboxGatewayStore, type StoredTransaction } from './sandbox-gateway.store.js';
 
@@ -70,6 +71,7 @@ export class ThreeDSecureController {
   }
 
   @Post(':id/:decision')
+  @TakesMultipart()
   async decide(@Param('id') id: string, @Param('decision') decision: string, @Res() reply: FastifyReply): Promise<void> {
     if (decision !== 'approve' && decision !== 'fail') return this.send(reply, HttpStatus.NOT_FOUND, page('Not found', '<h1>Not found</h1>'));
     const settled = await this.store.settle(id, decision === 'approve');

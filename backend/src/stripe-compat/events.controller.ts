@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Query, UseFilters } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { z } from 'zod';
-import { AcceptsApiKey, CurrentApiKey, Roles, type ApiKeyPrincipal } from '../platform/auth/auth.decorators.js';
+import { ApiKeyOnly, CurrentApiKey, Roles, type ApiKeyPrincipal } from '../platform/auth/auth.decorators.js';
 import { callerOf } from './stripe-caller.js';
 import { StripeErrorFilter } from './stripe-errors.js';
 import { StripeEvents } from './stripe-events.js';
@@ -11,7 +11,7 @@ import { eventListSchema, stripePipe } from './stripe-params.js';
 @ApiTags('stripe-compatible')
 @Controller('v1/events')
 @Roles('merchant')
-@AcceptsApiKey()
+@ApiKeyOnly()
 @UseFilters(StripeErrorFilter)
 export class StripeEventsController {
   constructor(private readonly events: StripeEvents) {}

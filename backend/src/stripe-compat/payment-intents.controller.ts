@@ -4,7 +4,7 @@ import { ApiHeader, ApiTags } from '@nestjs/swagger';
 import { PAYMENT_MESSAGES } from '@tallyline/contracts';
 import type { z } from 'zod';
 import { BindIdempotencyKey, CancelPayment, CreatePayment, idempotencyKeyOf, PayPayment, TestCardTokens, type PaymentView } from '../payments/index.js';
-import { AcceptsApiKey, CurrentApiKey, Roles, type ApiKeyPrincipal } from '../platform/auth/auth.decorators.js';
+import { ApiKeyOnly, CurrentApiKey, Roles, type ApiKeyPrincipal } from '../platform/auth/auth.decorators.js';
 import type { CommandContext } from '../platform/commands/command-context.js';
 import { DomainError } from '../platform/domain-error.js';
 import { Ctx } from '../platform/http/request-context.js';
@@ -50,7 +50,7 @@ function answerOf(view: PaymentView, retryOf: string | null): PaymentIntent {
 @ApiTags('stripe-compatible')
 @Controller('v1/payment_intents')
 @Roles('merchant')
-@AcceptsApiKey()
+@ApiKeyOnly()
 @UseFilters(StripeErrorFilter)
 @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'On POSTs: the same key and parameters answer the first result; other parameters are refused (idempotency_error)' })
 export class PaymentIntentsController {

@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { z } from 'zod';
 import { BindIdempotencyKey, idempotencyKeyIdOf, idempotencyKeyOf, isPaymentEvent, RefundPayment } from '../payments/index.js';
-import { AcceptsApiKey, CurrentApiKey, Roles, type ApiKeyPrincipal } from '../platform/auth/auth.decorators.js';
+import { ApiKeyOnly, CurrentApiKey, Roles, type ApiKeyPrincipal } from '../platform/auth/auth.decorators.js';
 import type { CommandContext } from '../platform/commands/command-context.js';
 import { Ctx } from '../platform/http/request-context.js';
 import { ApiZodBody } from '../platform/http/zod-validation.js';
@@ -19,7 +19,7 @@ import { refundCreateSchema, stripePipe } from './stripe-params.js';
 @ApiTags('stripe-compatible')
 @Controller('v1/refunds')
 @Roles('merchant')
-@AcceptsApiKey()
+@ApiKeyOnly()
 @UseFilters(StripeErrorFilter)
 export class StripeRefundsController {
   constructor(

@@ -9,6 +9,7 @@ export const IS_PUBLIC = 'tallyline:public';
 export const ROLES = 'tallyline:roles';
 export const ACCEPTS_API_KEY = 'tallyline:accepts-api-key';
 export const OPTIONAL_SESSION = 'tallyline:optional-session';
+export const API_KEY_ONLY = 'tallyline:api-key-only';
 
 /**
  * Every route needs a session unless it says otherwise (the global AuthenticationGuard): this marks
@@ -36,6 +37,9 @@ export const Roles = (...roles: Role[]) =>
  * environment (sk_test_ staging, sk_live_ production): naming the other one is a 403.
  */
 export const AcceptsApiKey = () => SetMetadata(ACCEPTS_API_KEY, true);
+
+/** /v1: a secret API key and nothing else. A session is refused (401) before the request is read. */
+export const ApiKeyOnly = () => applyDecorators(SetMetadata(ACCEPTS_API_KEY, true), SetMetadata(API_KEY_ONLY, true));
 
 /** The signed-in user (any route but @Public ones, or an @AcceptsApiKey route called with a session). */
 export const CurrentUser = createParamDecorator((_: unknown, context: ExecutionContext): AuthUser => {

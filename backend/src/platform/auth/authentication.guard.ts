@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import { API_KEY_PREFIX, ENVIRONMENT_MESSAGE, environmentSchema, type Role } from '@tallyline/contracts';
 import { DomainError } from '../domain-error.js';
-import { ACCEPTS_API_KEY, IS_PUBLIC, OPTIONAL_SESSION, ROLES } from './auth.decorators.js';
+import { ACCEPTS_API_KEY, API_KEY_ONLY, IS_PUBLIC, OPTIONAL_SESSION, ROLES } from './auth.decorators.js';
 import type { ApiKeyPrincipal, AuthUser } from './auth-user.js';
 import { basicUser, bearerToken, type AuthenticatedRequest } from './authenticated-request.js';
 
@@ -31,12 +31,13 @@ export class AuthenticationGuard extends AuthGuard(['jwt', 'api-key']) {
     if ('keyId' in principal) {
       // Passport puts whatever a strategy returns in `user`; a key is not a user.
       request.user = undefined;
-      if (!this.flag(ACCEPTS_API_KEY, context)) throw new DomainError('unauthorized', 'API keys are accepted only on /api/client routes');
+      if (!this.flag(ACCEPTS_API_KEY, context)) throw new DomainError('unauthorized', KEY_NOT_ACCEPTED);
       assertOwnEnvironment(request, principal);
       request.apiKey = principal;
       request.actor = { type: 'api_key', id: principal.keyId };
       role = 'merchant';
     } else {
+      if (this.flag(API_KEY_ONLY, context)) throw new DomainError('unauthorized', SESSION_NOT_ACCEPTED);
       request.actor = personActor(principal);
       role = principal.role;
     }
@@ -76,6 +77,10 @@ export class AuthenticationGuard extends AuthGuard(['jwt', 'api-key']) {
     return this.reflector.getAllAndOverride<boolean | undefined>(key, [context.getHandler(), context.getClass()]) === true;
   }
 }
+
+const KEY_NOT_ACCEPTED =
+  'API keys are not accepted here: this route needs a signed-in session. Keys work on /api/client, /api/payments, /api/crypto-payments, /api/webhook-endpoints and /v1';
+const SESSION_NOT_ACCEPTED = 'Only a secret API key is accepted here (Authorization: Bearer sk_test_… or sk_live_…), not a session token';
 
 /** The actor recorded for what a signed-in person does. */
 const personActor = (user: AuthUser) => ({ type: user.role === 'staff' ? ('staff' as const) : ('user' as const), id: user.userId });

@@ -18,6 +18,7 @@ import { requestIdOf } from '../logging/logging.js';
 import { AllErrorsFilter, ErrorShapes } from './error-filter.js';
 import { completeOpenApiDocument } from './openapi.js';
 import { clientErrorHandler, frameworkErrors, HELMET_OPTIONS } from './framework-errors.js';
+import { rejectUnreadMultipart } from './takes-multipart.js';
 import { applyRateLimits, rateLimitOptions } from './rate-limits.js';
 import { SpaFallback } from './spa-fallback.js';
 import { pathOf } from './url-path.js';
@@ -121,6 +122,7 @@ export async function createHttpApp(config: AppConfig, root: DynamicModule): Pro
   applyRateLimits(fastify, config);
   await app.register(fastifyRateLimit, rateLimitOptions(app.get(DatabasePool)));
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 4, fields: 100 } });
+  fastify.addHook('preValidation', async (request) => rejectUnreadMultipart(request));
 
   for (const webApp of spa.available()) {
     await app.register(fastifyStatic, {

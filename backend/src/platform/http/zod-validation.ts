@@ -52,6 +52,8 @@ export const ApiZodBody = (schema: ZodType, description?: string) =>
 const UNSAFE_TEXT = /\0|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 export const UNSAFE_TEXT_MESSAGE = 'Text must not contain NUL characters or unpaired UTF-16 surrogates';
 
+export const PROTO_KEY_MESSAGE = '__proto__ cannot be a key';
+
 /** Checks every string in `value`, object keys included; the first unsafe one is a 400 naming its field. */
 export function assertSafeText(value: unknown, field: string): void {
   // An explicit stack: a deeply nested JSON body must not overflow the call stack.
@@ -64,6 +66,8 @@ export function assertSafeText(value: unknown, field: string): void {
       for (const [key, child] of Object.entries(item)) {
         const childPath = path ? `${path}.${key}` : key;
         if (UNSAFE_TEXT.test(key)) throw unsafe(childPath);
+        // JSON.parse keeps it as a key; the first object spread or assignment drops it without a word.
+        if (key === '__proto__') throw DomainError.validation([{ field: childPath, message: PROTO_KEY_MESSAGE }]);
         pending.push([child, childPath]);
       }
     }

@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { WebhookEndpoint, WebhookEventType } from '@tallyline/contracts';
 import type { z } from 'zod';
-import { AcceptsApiKey, CurrentApiKey, Roles, type ApiKeyPrincipal } from '../../platform/auth/auth.decorators.js';
+import { ApiKeyOnly, CurrentApiKey, Roles, type ApiKeyPrincipal } from '../../platform/auth/auth.decorators.js';
 import type { CommandContext } from '../../platform/commands/command-context.js';
 import { Ctx } from '../../platform/http/request-context.js';
 import { ApiZodBody } from '../../platform/http/zod-validation.js';
@@ -41,7 +41,7 @@ const toWebhookEndpoint = (endpoint: Endpoint, secret?: string) => ({
 @ApiTags('stripe-compatible')
 @Controller('v1/webhook_endpoints')
 @Roles('merchant')
-@AcceptsApiKey()
+@ApiKeyOnly()
 @UseFilters(StripeErrorFilter)
 export class StripeWebhookEndpointsController {
   constructor(

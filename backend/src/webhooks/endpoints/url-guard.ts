@@ -12,7 +12,15 @@ import { DomainError } from '../../platform/domain-error.js';
  */
 export class UnsafeTargetError extends Error {}
 
-const isPublic = (address: string) => ipaddr.process(address).range() === 'unicast';
+/**
+ * IPv6 has public addresses in 2000::/3 only. ipaddr.js calls the rest of its space "unicast" too, such
+ * as the deprecated IPv4-compatible ::/96 (`[::127.0.0.1]`), which some stacks route to the IPv4 host.
+ */
+const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR('2000::/3');
+const isPublic = (address: string) => {
+  const parsed = ipaddr.process(address);
+  return parsed.range() === 'unicast' && (parsed.kind() === 'ipv4' || parsed.match(GLOBAL_UNICAST_V6));
+};
 
 export function assertPublic(addresses: readonly string[]): void {
   if (addresses.length === 0 || !addresses.every(isPublic)) throw new UnsafeTargetError(WEBHOOK_MESSAGES.privateAddress);
