@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { DataSource } from 'typeorm';
 import { createTestApp, type TestApp } from './support/app.js';
 import { bearer, createStaff } from './support/auth.js';
 
@@ -48,5 +49,21 @@ describe('health', () => {
     const ui = await t.request({ method: 'GET', url: '/api/documentation' });
     expect(ui.statusCode).toBe(200);
     expect(ui.body).toContain('swagger');
+  });
+});
+
+describe('health while the database does not answer', () => {
+  it('answers 503 within its probe time instead of waiting for the database', async () => {
+    // One connection, held by a query that takes 8 s: to a probe, a database that does not answer.
+    const t = await createTestApp({ DB_POOL_MAX: '1', RUN_PROCESSORS: 'false' });
+    try {
+      const busy = t.app.get(DataSource).query('SELECT pg_sleep(8)');
+      const [api, database] = await Promise.all([t.request({ method: 'GET', url: '/api/health' }), t.request({ method: 'GET', url: '/api/health/database' })]);
+      expect([api.statusCode, api.json()]).toEqual([503, { status: 'error' }]);
+      expect([database.statusCode, database.json()]).toEqual([503, { status: 'error', responseTime: expect.any(Number), error: 'No answer from the database within 3000 ms' }]);
+      await busy;
+    } finally {
+      await t.close();
+    }
   });
 });

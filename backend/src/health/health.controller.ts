@@ -14,10 +14,24 @@ interface Check {
   [detail: string]: unknown;
 }
 
-async function timed(check: () => Promise<Record<string, unknown>>): Promise<Check> {
+/**
+ * A probe answers within this, database or not: a database that stopped answering (a frozen server, a full
+ * disk, no pool connection free) must read as down to a load balancer, not leave its probe hanging.
+ */
+const PROBE_TIMEOUT_MS = 3_000;
+
+function withinProbeTime<T>(work: Promise<T>, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`No answer from the ${what} within ${PROBE_TIMEOUT_MS} ms`)), PROBE_TIMEOUT_MS);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+async function timed(what: string, check: () => Promise<Record<string, unknown>>): Promise<Check> {
   const started = performance.now();
   try {
-    const details = await check();
+    const details = await withinProbeTime(check(), what);
     return { status: 'ok', responseTime: Math.round(performance.now() - started), ...details };
   } catch (error) {
     return { status: 'error', responseTime: Math.round(performance.now() - started), error: (error as Error).message };
@@ -47,12 +61,12 @@ export class HealthController {
   async api(@Req() request: AuthenticatedRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<Record<string, unknown>> {
     const failed = this.processors.names.some((name) => this.processors.failure(name));
     if (request.user?.role !== 'staff') {
-      const reachable = await this.dataSource.query('SELECT 1').then(() => true, () => false);
+      const reachable = await withinProbeTime(this.dataSource.query('SELECT 1'), 'database').then(() => true, () => false);
       if (!reachable) void reply.status(HttpStatus.SERVICE_UNAVAILABLE);
       return { status: !reachable ? 'error' : failed ? 'degraded' : 'ok' };
     }
     try {
-      const [processors, oldestTransaction] = await Promise.all([this.processorHealth.processors(), this.processorHealth.oldestTransaction()]);
+      const [processors, oldestTransaction] = await withinProbeTime(Promise.all([this.processorHealth.processors(), this.processorHealth.oldestTransaction()]), 'database');
       return {
         status: failed ? 'degraded' : 'ok',
         uptimeSeconds: Math.round((Date.now() - this.startedAt) / 1000),
@@ -72,7 +86,7 @@ export class HealthController {
   async database(@Req() request: AuthenticatedRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<Check> {
     // The server version only for staff: to anyone else it would only help pick an exploit.
     const staff = request.user?.role === 'staff';
-    const check = await timed(async () => {
+    const check = await timed('database', async () => {
       const [row] = await this.dataSource.query<{ version: string }[]>(staff ? "SELECT current_setting('server_version') AS version" : 'SELECT 1');
       return staff && row ? { version: row.version } : {};
     });
@@ -82,7 +96,7 @@ export class HealthController {
 
   @Get('email')
   async email(@Res({ passthrough: true }) reply: FastifyReply): Promise<Check> {
-    const check = await timed(async () => {
+    const check = await timed('mail transport', async () => {
       const result = await this.mail.verify();
       if (!result.ok) throw new Error(`${result.transport} transport is not ready`);
       return { transport: result.transport };
