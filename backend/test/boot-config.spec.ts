@@ -29,6 +29,10 @@ describe('the server started with a mistyped setting', () => {
     [{ PORT: '70000' }, 'PORT must be a port number from 0 to 65535; not 70000'],
     [{ DB_POOL_MAX: 'abc' }, 'DB_POOL_MAX must be a whole number ≥ 0, got "abc"'],
     [{ LOG_LEVEL: 'verbose' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent; not verbose'],
+    [{ WAIT_FOR_PROJECTIONS: 'maybe' }, 'WAIT_FOR_PROJECTIONS must be true or false; not maybe'],
+    [{ RUN_PROCESSORS: 'nope' }, 'RUN_PROCESSORS must be true or false; not nope'],
+    [{ SEED_DEMO: 'no' }, 'SEED_DEMO must be true or false; not no'],
+    [{ WEBHOOK_ALLOW_PRIVATE: '1' }, 'WEBHOOK_ALLOW_PRIVATE must be true or false; not 1'],
   ])('%j: says which setting and why in one line, no stack, and exits 1', async (setting, message) => {
     expect(await boot(setting)).toEqual({ code: 1, stderr: `${message}\n` });
   });

@@ -45,11 +45,11 @@ export class AppConfig {
     this.jwtSecret = env.JWT_SECRET || undefined;
     this.staffEmail = env.STAFF_EMAIL || undefined;
     this.staffPassword = env.STAFF_PASSWORD || undefined;
-    this.seedDemo = (env.SEED_DEMO ?? 'true') !== 'false';
+    this.seedDemo = flag(env, 'SEED_DEMO', true);
     this.logLevel = logLevel(env.LOG_LEVEL);
     this.shutdownTimeoutMs = positive(env, 'SHUTDOWN_TIMEOUT_MS', 10_000);
-    this.runProcessors = (env.RUN_PROCESSORS ?? 'true') !== 'false';
-    this.waitForProjections = (env.WAIT_FOR_PROJECTIONS ?? 'true') !== 'false';
+    this.runProcessors = flag(env, 'RUN_PROCESSORS', true);
+    this.waitForProjections = flag(env, 'WAIT_FOR_PROJECTIONS', true);
     this.publicUrl = env.PUBLIC_URL ?? `http://localhost:${this.port}`;
     this.trustProxy = parseTrustProxy(env.TRUST_PROXY);
     this.corsOrigins = parseOrigins(env.CORS_ORIGINS ?? (env.NODE_ENV === 'development' ? VITE_DEV_ORIGINS.join(',') : ''));
@@ -67,7 +67,7 @@ export class AppConfig {
     this.webhooks = {
       // Private targets are how a developer tries webhooks on one machine; a server reachable by
       // merchants must refuse them (SSRF), so only the embedded default (no DATABASE_URL) allows them.
-      allowPrivate: (env.WEBHOOK_ALLOW_PRIVATE ?? (this.databaseUrl ? 'false' : 'true')) === 'true',
+      allowPrivate: flag(env, 'WEBHOOK_ALLOW_PRIVATE', !this.databaseUrl),
       secretsKey: env.WEBHOOK_SECRETS_KEY || undefined,
       timeoutMs: positive(env, 'WEBHOOK_TIMEOUT_MS', 15_000),
       concurrency: positiveInteger('WEBHOOK_CONCURRENCY', env.WEBHOOK_CONCURRENCY, 32),
@@ -120,6 +120,14 @@ function parseOrigins(value: string): string[] {
   });
   if (invalid.length) throw new ConfigError(`CORS_ORIGINS must list origins like https://shop.example; not ${invalid.join(', ')}`);
   return origins;
+}
+
+/** true or false, as written; a typo ("flase", "no") stops the boot rather than meaning one or the other. */
+function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const value = env[name]?.trim();
+  if (value === undefined || value === '') return fallback;
+  if (value === 'true' || value === 'false') return value === 'true';
+  throw new ConfigError(`${name} must be true or false; not ${value}`);
 }
 
 function positiveInteger(name: string, value: string | undefined, fallback: number): number {
