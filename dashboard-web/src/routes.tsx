@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { SiteLayout } from './components/layout';
-import { PageTitle } from './components/page';
+import { LoadFailureBoundary, PageTitle } from './components/page';
 import { lazyWithQueries } from './lib/lazy-with-queries';
 
 /*
@@ -81,9 +81,11 @@ export function AppRoutes() {
     <Switch>
       <Route path="/pay/:id">
         <PageTitle>Checkout</PageTitle>
-        <Suspense fallback={null}>
-          <CheckoutPage />
-        </Suspense>
+        <LoadFailureBoundary resetKey={path}>
+          <Suspense fallback={null}>
+            <CheckoutPage />
+          </Suspense>
+        </LoadFailureBoundary>
       </Route>
       <Route>
         <SiteLayout>

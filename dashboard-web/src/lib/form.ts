@@ -1,5 +1,5 @@
 import type { ChangeEvent } from 'react';
-import type { FieldValues, Path, Resolver, UseFormReturn } from 'react-hook-form';
+import type { FieldErrors, FieldValues, Path, Resolver, UseFormReturn } from 'react-hook-form';
 import type { ZodType } from 'zod';
 import { ApiError } from './api';
 
@@ -35,6 +35,19 @@ export function textFieldProps<T extends FieldValues>(form: AnyForm<T>, name: Pa
   };
 }
 
+/**
+ * `handleSubmit`'s onInvalid, with `useForm({ shouldFocusError: false })`: react-hook-form focuses the first
+ * field in error in the order the fields registered, and a page's own fields register before those of its
+ * child components (PersonFields), so /register focused Password past an empty First Name. The order of
+ * `defaultValues` is the form's order.
+ */
+export function focusFirstError<T extends FieldValues>(form: AnyForm<T>, defaultValues: T) {
+  return (errors: FieldErrors<T>) => {
+    const first = Object.keys(defaultValues).find((name) => name in errors);
+    if (first !== undefined) form.setFocus(first as Path<T>);
+  };
+}
+
 /** Shows the server's per-field validation messages (400 `errors: [{ field, message }]`) on the form. */
 export function applyServerErrors<T extends FieldValues>(form: AnyForm<T>, error: unknown) {
   if (!(error instanceof ApiError)) return;
@@ -58,6 +71,14 @@ export function lazyZodResolver<Values extends FieldValues, Output = Values>(loa
         throw error;
       },
     );
-    return (await loading)(values, context, options);
+    let resolve: Resolver<Values, unknown, Output>;
+    try {
+      resolve = await loading;
+    } catch {
+      // Not downloaded (offline, the server restarting): the server checks the same schema, so the form is
+      // sent as it is, and the page shows the server's answer, or that it could not be reached.
+      return { values: values as unknown as Output, errors: {} };
+    }
+    return resolve(values, context, options);
   };
 }

@@ -1,5 +1,7 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { Box, CircularProgress } from '@mui/material';
+import { useLocation } from 'wouter';
+import { LoadFailureBoundary } from '../page/LoadFailureBoundary';
 import { Footer } from './Footer';
 import { Header, visuallyHidden } from './Header';
 import { CookieConsentBanner } from '../cookie-consent/CookieConsentBanner';
@@ -28,6 +30,7 @@ function EnablePrerenderedControls() {
  * (no `<main>` of their own) and start with an h1.
  */
 export function SiteLayout({ children }: { children: ReactNode }) {
+  const [path] = useLocation();
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
       <Box
@@ -39,10 +42,12 @@ export function SiteLayout({ children }: { children: ReactNode }) {
       </Box>
       <Header />
       <Box component="main" id="main-content" tabIndex={-1} sx={{ flexGrow: 1, outline: 'none' }}>
-        <Suspense fallback={<PageLoading />}>
-          {children}
-          <EnablePrerenderedControls />
-        </Suspense>
+        <LoadFailureBoundary resetKey={path}>
+          <Suspense fallback={<PageLoading />}>
+            {children}
+            <EnablePrerenderedControls />
+          </Suspense>
+        </LoadFailureBoundary>
       </Box>
       <Footer />
       <CookieConsentBanner />

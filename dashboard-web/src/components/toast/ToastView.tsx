@@ -1,15 +1,10 @@
 import { Alert, AlertTitle, Snackbar } from '@mui/material';
-import type { ToastOptions } from './toast-context';
+import { TOAST_DURATION_MS, type ActiveToast } from './toast-context';
 
 /**
- * Spec §9: one toast visible at a time, shown for 5000 ms. Bottom left: the transaction details open
- * from the right, 420 px wide, and a toast at the right covered their lower part.
+ * One toast visible at a time (spec §9). Bottom left: the transaction details open from the right, 420 px
+ * wide, and a toast at the right covered their lower part.
  */
-const TOAST_DURATION_MS = 5000;
-
-export interface ActiveToast extends ToastOptions {
-  id: number;
-}
 
 interface Props {
   toast: ActiveToast;

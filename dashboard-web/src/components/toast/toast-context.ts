@@ -8,6 +8,13 @@ export interface ToastOptions {
   variant?: ToastVariant;
 }
 
+/** Spec §9: one toast visible at a time, shown for 5000 ms. */
+export const TOAST_DURATION_MS = 5000;
+
+export interface ActiveToast extends ToastOptions {
+  id: number;
+}
+
 export type ShowToast = (options: ToastOptions) => void;
 
 export const ToastContext = createContext<ShowToast | null>(null);

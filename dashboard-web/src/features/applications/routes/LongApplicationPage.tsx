@@ -1,33 +1,23 @@
-import { useState } from 'react';
-import { Box, Button, Card, CardContent, Container, Link, Typography } from '@mui/material';
-import CheckCircle from '@mui/icons-material/CheckCircle';
+import { lazy, Suspense, useState } from 'react';
+import { Box, Container, Link, Typography } from '@mui/material';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import { Link as RouterLink } from 'wouter';
 import type { SubmitApplicationResponse } from '@tallyline/contracts';
 import { LongApplicationForm } from '../components/LongApplicationForm';
 
+/** Shown once the application is sent (the server answered, so it can be downloaded then): not with the form. */
+const LongApplicationSubmitted = lazy(() => import('../components/LongApplicationSubmitted'));
+
 /** /merchant-application: the full application; the quick pre-check with documents is at /merchant-application/form. */
 export default function LongApplicationPage() {
   const [submitted, setSubmitted] = useState<SubmitApplicationResponse | null>(null);
 
+  // Spec: the view replaces the form once it is sent.
   if (submitted) {
     return (
-      <Container maxWidth="sm" sx={{ py: { xs: 4, md: 8 }, textAlign: 'center' }}>
-        <CheckCircle sx={{ fontSize: 64, color: 'success.main', mb: 2 }} aria-hidden />
-        <Typography variant="h1" sx={{ fontSize: { xs: 28, md: 36 }, fontWeight: 700, mb: 1.5 }}>Application Submitted</Typography>
-        <Typography color="text.secondary" sx={{ mb: 3 }}>
-          Thank you. Our compliance team will review your application within 24-48 hours and e-mail you the outcome.
-        </Typography>
-        <Card variant="outlined" sx={{ mb: 3, bgcolor: 'grey.50' }}>
-          <CardContent>
-            <Typography variant="body2" color="text.secondary">Your reference number</Typography>
-            <Typography data-testid="application-reference" sx={{ fontFamily: 'monospace', fontSize: 18, fontWeight: 700 }}>
-              {submitted.reference}
-            </Typography>
-          </CardContent>
-        </Card>
-        <Button component={RouterLink} to="/" variant="contained" disableElevation>Return to Homepage</Button>
-      </Container>
+      <Suspense fallback={null}>
+        <LongApplicationSubmitted reference={submitted.reference} />
+      </Suspense>
     );
   }
 
