@@ -148,7 +148,7 @@ describe('the merchant dashboard against the real app', () => {
     const table = page.getByTestId('transactions-table');
     await table.getByText('Bert Brauer').waitFor();
     await table.getByRole('button', { name: `View transaction ${merchant.paid[1]}` }).click();
-    const details = page.getByRole('region', { name: 'Transaction details' });
+    const details = page.getByRole('dialog', { name: 'Transaction details' });
     await details.getByText('£1,500.00').first().waitFor();
     await details.getByText('Bank Transfer').waitFor();
     assert.match(page.url(), new RegExp(`view=${merchant.paid[1]}`));
@@ -183,7 +183,7 @@ describe('the merchant dashboard against the real app', () => {
     await page.getByText('The refund has been successfully processed.').waitFor();
     // Details opened while the toast shows: the toast leaves the drawer (it opens from the right) uncovered.
     await page.getByRole('button', { name: `View transaction ${merchant.paid[0]}` }).click();
-    const [toastBox, drawerBox] = await Promise.all([page.getByTestId('toast').boundingBox(), page.getByRole('region', { name: 'Transaction details' }).boundingBox()]);
+    const [toastBox, drawerBox] = await Promise.all([page.getByTestId('toast').boundingBox(), page.getByRole('dialog', { name: 'Transaction details' }).boundingBox()]);
     assert.ok(toastBox && drawerBox && toastBox.x + toastBox.width <= drawerBox.x, 'the toast covers the transaction details');
     await page.getByRole('button', { name: 'Close details' }).click();
     // Still completed, with the part refunded shown; the rest is what the dialog offers next.

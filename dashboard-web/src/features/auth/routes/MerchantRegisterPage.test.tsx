@@ -43,6 +43,8 @@ describe('MerchantRegisterPage validation', () => {
       expect(await screen.findByText(message)).toBeInTheDocument();
     }
     expect(fetchMock).not.toHaveBeenCalled();
+    // The first field in error, in the form's order: First Name, not Company Name (its own, registered first).
+    expect(field('First Name')).toHaveFocus();
   });
 
   it('creates the account, then the merchant with website null when left empty', async () => {

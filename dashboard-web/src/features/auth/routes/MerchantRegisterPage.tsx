@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { merchantRegisterFormSchema } from '@tallyline/contracts';
 import { BUSINESS_TYPES } from '@tallyline/contracts/browser';
 import { errorMessage } from '../../../lib/api';
-import { applyServerErrors, fieldError, lazyZodResolver, textFieldProps } from '../../../lib/form';
+import { applyServerErrors, fieldError, focusFirstError, lazyZodResolver, textFieldProps } from '../../../lib/form';
 import { signIn } from '../../../lib/auth-token';
 import { useSubmission } from '../../../lib/use-submission';
 import { useStoredSession } from '../../../components/layout/stored-session';
@@ -35,6 +35,7 @@ export default function MerchantRegisterPage() {
   const form = useForm<Values, unknown, Output>({
     resolver,
     defaultValues: EMPTY,
+    shouldFocusError: false,
     reValidateMode: 'onSubmit' });
 
   const create = useSubmission({
@@ -70,7 +71,7 @@ export default function MerchantRegisterPage() {
   return (
     <AuthCard title="Create your merchant account" subtitle="Start accepting payments in minutes" maxWidth={560}>
       {probe}
-      <Box component="form" noValidate aria-label="Create your merchant account" onSubmit={form.handleSubmit((v) => create.mutate(v))}>
+      <Box component="form" noValidate aria-label="Create your merchant account" onSubmit={form.handleSubmit((v) => create.mutate(v), focusFirstError(form, EMPTY))}>
         <Stack spacing={2.5}>
           <PersonFields form={form} />
           <TextInput label="Company Name" autoComplete="organization" fullWidth required {...textFieldProps(form, 'companyName')} />

@@ -36,6 +36,15 @@ describe('RegisterPage validation', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('puts the focus on the first field in error, in the order of the form', async () => {
+    renderPage(<RegisterPage />, '/register');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    await waitFor(() => expect(field('First Name')).toHaveFocus());
+    await fill({ 'First Name': 'Ada' });
+    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    await waitFor(() => expect(field('Last Name')).toHaveFocus());
+  });
+
   it('rejects a malformed e-mail, a short password and a mismatched confirmation', async () => {
     renderPage(<RegisterPage />, '/register');
     await fill({ 'First Name': 'Ada', 'Last Name': 'Lovelace', Email: 'ada@example', Password: 'short', 'Confirm Password': 'other' });

@@ -4,7 +4,7 @@ import { Link as RouterLink, useLocation } from 'wouter';
 import type { RegisterForm } from '@tallyline/contracts';
 import { AUTH_MESSAGES } from '@tallyline/contracts/browser';
 import { errorMessage } from '../../../lib/api';
-import { applyServerErrors, lazyZodResolver, textFieldProps } from '../../../lib/form';
+import { applyServerErrors, focusFirstError, lazyZodResolver, textFieldProps } from '../../../lib/form';
 import { signIn } from '../../../lib/auth-token';
 import { useSubmission } from '../../../lib/use-submission';
 import { useToast } from '../../../components/toast';
@@ -23,6 +23,7 @@ export default function RegisterPage() {
   const form = useForm<RegisterForm>({
     resolver,
     defaultValues: EMPTY,
+    shouldFocusError: false,
     mode: 'onSubmit',
     reValidateMode: 'onSubmit' });
 
@@ -48,7 +49,7 @@ export default function RegisterPage() {
   const submitting = register.isPending;
   return (
     <AuthCard title="Create Your Account" subtitle="Join Tallyline and start accepting payments today.">
-      <Box component="form" noValidate aria-label="Create your account" onSubmit={form.handleSubmit((values) => register.mutate(values))}>
+      <Box component="form" noValidate aria-label="Create your account" onSubmit={form.handleSubmit((values) => register.mutate(values), focusFirstError(form, EMPTY))}>
         <Stack spacing={2.5}>
           <PersonFields form={form} />
           <PasswordField label="Password" autoComplete="new-password" fullWidth required {...textFieldProps(form, 'password')} />

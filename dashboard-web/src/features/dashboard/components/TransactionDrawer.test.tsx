@@ -64,6 +64,8 @@ describe('TransactionDrawer timeline', () => {
     ]);
     renderDrawer();
     expect(screen.getByLabelText('Loading timeline')).toBeInTheDocument();
+    // A screen reader announces the drawer by its heading.
+    expect(screen.getByRole('dialog', { name: 'Transaction details' })).toBeInTheDocument();
     const timeline = await screen.findByRole('region', { name: 'Timeline' });
     const items = await within(timeline).findAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual([

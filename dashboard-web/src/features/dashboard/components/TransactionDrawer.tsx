@@ -25,10 +25,11 @@ export function TransactionDrawer({ id, onClose }: { id: string | null; onClose:
       ]
     : [];
   return (
-    <Drawer anchor="right" open={id !== null} onClose={onClose} slotProps={{ paper: { sx: { width: { xs: '100%', sm: 420 } } } }}>
-      <Box sx={{ p: 2 }} role="region" aria-label="Transaction details">
+    // The drawer is a dialog (MUI's paper): its heading names it.
+    <Drawer anchor="right" open={id !== null} onClose={onClose} slotProps={{ paper: { 'aria-labelledby': 'transaction-details-title', sx: { width: { xs: '100%', sm: 420 } } } }}>
+      <Box sx={{ p: 2 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
-          <Typography component="h2" variant="h6" sx={{ fontWeight: 700 }}>Transaction details</Typography>
+          <Typography id="transaction-details-title" component="h2" variant="h6" sx={{ fontWeight: 700 }}>Transaction details</Typography>
           <IconButton aria-label="Close details" onClick={onClose}><Close /></IconButton>
         </Box>
         <Typography sx={{ fontFamily: 'monospace', fontSize: 13, wordBreak: 'break-all', mb: 2 }}>{id}</Typography>
