@@ -179,6 +179,26 @@ describe('sign-up, sign-in and the signed-in header', () => {
     await page.close();
   });
 
+  it('signs in offline: says it failed (the validation code cannot be downloaded either), then signs in once back online', async () => {
+    const email = uniqueEmail('offline');
+    await fetch(app.server.url + '/api/auth/register', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: PASSWORD, firstName: 'Off', lastName: 'Line' }),
+    });
+    const page = await open('/login');
+    await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+    await page.context().setOffline(true);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.getByRole('alert').waitFor();
+    await page.context().setOffline(false);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.waitForURL(/\/dashboard$/);
+    await page.close();
+  });
+
   it('sends signed-out visitors from the dashboard to /login', async () => {
     const page = await open('/dashboard/transactions');
     await page.waitForURL(/\/login$/);

@@ -162,6 +162,24 @@ describe('the merchant dashboard against the real app', () => {
     await page.close();
   });
 
+  it('offline, it says what failed instead of going blank: the Export error, then a tab it cannot download, until Reload', async () => {
+    const page = await open('/dashboard/transactions');
+    await page.getByTestId('transactions-table').getByText('Bert Brauer').waitFor();
+    // The toast's and the Analytics tab's code are downloaded when first needed: now they cannot be.
+    await page.context().setOffline(true);
+    await page.getByRole('button', { name: 'Export' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Export failed' }).waitFor();
+    await page.getByRole('link', { name: 'Analytics' }).first().click();
+    await page.getByRole('heading', { name: 'This page could not be loaded' }).waitFor();
+    // The rest of the dashboard is still there.
+    await page.getByRole('link', { name: 'Transactions' }).first().waitFor();
+    await shoot(page, 'offline-1280');
+    await page.context().setOffline(false);
+    await page.getByRole('button', { name: 'Reload' }).click();
+    await drawn(page);
+    await page.close();
+  });
+
   it('transactions: Refund is offered for completed payments only, asks first, refunds part, then the rest', async () => {
     const page = await open('/dashboard/transactions');
     const refundKeys: (string | undefined)[] = [];

@@ -5,6 +5,8 @@ interface Props {
   children: ReactNode;
   /** The address: going to another page leaves the failure behind. */
   resetKey: string;
+  /** Inside a page that has its h1 (a dashboard tab). */
+  nested?: boolean;
 }
 
 /**
@@ -26,7 +28,7 @@ export class LoadFailureBoundary extends Component<Props, { failed: boolean }> {
     if (!this.state.failed) return this.props.children;
     return (
       <Box role="alert" sx={{ maxWidth: 560, mx: 'auto', my: 8, px: 2, textAlign: 'center' }}>
-        <Typography component="h1" variant="h5" sx={{ fontWeight: 700, mb: 1 }}>
+        <Typography component={this.props.nested ? 'h2' : 'h1'} variant="h5" sx={{ fontWeight: 700, mb: 1 }}>
           This page could not be loaded
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 3 }}>

@@ -2,7 +2,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Alert, Box, Container, Skeleton, Stack, Typography } from '@mui/material';
 import { Redirect, useParams, useSearchParams } from 'wouter';
 import type { Merchant, User } from '@tallyline/contracts';
-import { PageTitle } from '../../../components/page';
+import { LoadFailureBoundary, PageTitle } from '../../../components/page';
 import { useCurrentMerchant } from '../../../lib/session';
 import { DashboardShell } from '../components/DashboardShell';
 import { DisabledEndpointsBanner } from '../components/DisabledEndpointsBanner';
@@ -85,7 +85,9 @@ export default function DashboardPage() {
         <DisabledEndpointsBanner />
         {/* Mounted afresh when the environment changes (switched here or in another tab, lib/query-client.ts): a
             list kept on screen while its next page loads (keepPreviousData) is then not the other environment's. */}
-        <TabContent key={merchant.environment} tab={tab} user={user} merchant={merchant} />
+        <LoadFailureBoundary resetKey={tab} nested>
+          <TabContent key={merchant.environment} tab={tab} user={user} merchant={merchant} />
+        </LoadFailureBoundary>
       </DashboardShell>
     );
   return (
