@@ -2,13 +2,15 @@ import 'reflect-metadata';
 import type { Server } from 'node:http';
 import { Logger } from '@nestjs/common';
 import { AppModule } from './app.module.js';
-import { ConfigError } from './platform/config/app-config.js';
+import { AppConfig, ConfigError } from './platform/config/app-config.js';
 import { resolveDatabase } from './platform/database/resolve-database.js';
 import { createHttpApp } from './platform/http/configure-app.js';
 import { lifecycle } from './platform/lifecycle.js';
+import { useBootLogger } from './platform/logging/logging.js';
 import { BootSeed } from './seed/index.js';
 
 async function main(): Promise<void> {
+  useBootLogger(new AppConfig().logLevel);
   const { config, embedded: database } = await resolveDatabase();
   const app = await createHttpApp(config, AppModule.forRoot(config));
   const logger = new Logger('Main');

@@ -10,12 +10,12 @@ import { createTestDatabase } from './support/database.js';
 const main = join(dirname(fileURLToPath(import.meta.url)), '../dist/main.js');
 
 /** Starts the built server with one bad setting: it must stop before starting any database. */
-async function boot(setting: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
+async function boot(setting: Record<string, string>): Promise<{ code: number | null; stderr: string; stdout: string }> {
   const dataDir = await mkdtemp(join(tmpdir(), 'tallyline-boot-'));
   try {
     return await new Promise((resolve) => {
-      const child = execFile(process.execPath, [main], { env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...setting }, timeout: 30_000 }, (_error, _stdout, stderr) =>
-        resolve({ code: child.exitCode, stderr }),
+      const child = execFile(process.execPath, [main], { env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...setting }, timeout: 30_000 }, (_error, stdout, stderr) =>
+        resolve({ code: child.exitCode, stderr, stdout }),
       );
     });
   } finally {
@@ -34,7 +34,7 @@ describe('the server started with a mistyped setting', () => {
     [{ SEED_DEMO: 'no' }, 'SEED_DEMO must be true or false; not no'],
     [{ WEBHOOK_ALLOW_PRIVATE: '1' }, 'WEBHOOK_ALLOW_PRIVATE must be true or false; not 1'],
   ])('%j: says which setting and why in one line, no stack, and exits 1', async (setting, message) => {
-    expect(await boot(setting)).toEqual({ code: 1, stderr: `${message}\n` });
+    expect(await boot(setting)).toEqual({ code: 1, stderr: `${message}\n`, stdout: '' });
   });
 });
 
@@ -48,6 +48,13 @@ describe('the server started with a DATABASE_URL it cannot use', () => {
     expect(code).toBe(1);
     expect(stderr).toBe(`Cannot use the database at ${url.hostname}:${url.port}/no_such_database: database "no_such_database" does not exist (3D000). Check DATABASE_URL (and that the server is running).\n`);
     if (url.password) expect(stderr).not.toContain(url.password);
+  });
+
+  it('logs its wait in JSON lines off a terminal, as the app does, not in coloured text', async () => {
+    const { stdout } = await boot({ DATABASE_URL: 'postgres://u:hunter2@127.0.0.1:1/x', DB_WAIT_AT_START_MS: '2500', LOG_LEVEL: 'info' });
+    const lines = stdout.split('\n').filter(Boolean);
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) expect(JSON.parse(line)).toMatchObject({ level: 40, context: 'Database', msg: expect.stringContaining('cannot be reached yet') });
   });
 
   it('waits DB_WAIT_AT_START_MS for a server that cannot be reached yet, then stops with one line', async () => {

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { DynamicModule } from '@nestjs/common';
+import { Logger, type DynamicModule, type LoggerService } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
-import type { DestinationStream } from 'pino';
+import { pino, type DestinationStream, type Level } from 'pino';
 import type { AppConfig } from '../config/app-config.js';
 
 /**
@@ -50,4 +50,20 @@ export function loggingModule(config: AppConfig, stream?: DestinationStream): Dy
     });
   }
   return LoggerModule.forRoot({ pinoHttp: [options, stream ?? process.stdout] });
+}
+
+/**
+ * Before the app and its logger exist (the embedded PostgreSQL's start, the wait for DATABASE_URL), Nest's
+ * Logger wrote coloured text even to a file: "Stopping PostgreSQL … left running" was the one line of a log
+ * that was not JSON. Off a terminal these lines are pino's JSON too, with their `context`, as the app's.
+ */
+export function useBootLogger(level: string): void {
+  if (process.stdout.isTTY) return;
+  const log = pino({ level });
+  const to = (method: Level) => (message: unknown, ...rest: unknown[]) => {
+    const context = rest.at(-1);
+    log[method](typeof context === 'string' ? { context } : {}, String(message));
+  };
+  const service: LoggerService = { log: to('info'), warn: to('warn'), error: to('error'), fatal: to('fatal'), debug: to('debug'), verbose: to('trace') };
+  Logger.overrideLogger(service);
 }
