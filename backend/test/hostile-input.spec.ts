@@ -239,6 +239,20 @@ describe('one error shape for every error, the framework’s own included', () =
     expect(head?.toLowerCase()).toContain('x-content-type-options: nosniff');
     expect(JSON.parse(present(body, 'a response body'))).toEqual({ statusCode: 400, message: 'The request is not valid HTTP' });
   });
+
+  it('answers headers too large with 431 in the shape of the door asked: /v1 Stripe’s, /api ours', async () => {
+    const port = await listening();
+    const answers = await Promise.all(
+      ['/v1/events', '/api/health'].map(async (path) => {
+        const res = await fetch(`http://127.0.0.1:${port}${path}?q=${'a'.repeat(20_000)}`);
+        return [path, res.status, await res.json()];
+      }),
+    );
+    expect(answers).toEqual([
+      ['/v1/events', 431, { error: { type: 'invalid_request_error', code: 'parameter_invalid', message: 'The request headers are too large' } }],
+      ['/api/health', 431, { statusCode: 431, message: 'The request headers are too large' }],
+    ]);
+  });
 });
 
 describe('headers and caching', () => {

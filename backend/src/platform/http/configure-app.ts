@@ -52,7 +52,7 @@ export async function createHttpApp(config: AppConfig, root: DynamicModule): Pro
     // Fastify takes a hop count too; Nest's adapter types only list the other forms.
     trustProxy: config.trustProxy as boolean | string[],
     frameworkErrors: frameworkErrors(spa, () => errorShapes.current),
-    clientErrorHandler,
+    clientErrorHandler: clientErrorHandler(() => errorShapes.current),
   });
   const app = await NestFactory.create<NestFastifyApplication>(root, adapter, {
     bufferLogs: true,

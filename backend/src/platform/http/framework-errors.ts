@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { HttpException } from '@nestjs/common';
+import { HttpException, type ExceptionFilter } from '@nestjs/common';
 import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
@@ -51,17 +51,41 @@ export function frameworkErrors(spa: SpaFallback, shapes: () => ErrorShapes | un
   };
 }
 
-/** Node's HTTP parser refuses the request (bad header bytes, headers too large, timeout): answered on the raw socket. */
-export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket): void {
-  if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const [statusCode, reason, message] =
-    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-      ? [408, 'Request Timeout', 'The request took too long to arrive']
-      : error.code === 'HPE_HEADER_OVERFLOW'
-        ? [431, 'Request Header Fields Too Large', 'The request headers are too large']
-        : [400, 'Bad Request', 'The request is not valid HTTP'];
-  const body = JSON.stringify({ statusCode, message });
-  const headers = { ...HELMET_HEADERS, 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)), 'cache-control': 'no-store', connection: 'close' };
-  if (socket.writable) socket.write(`HTTP/1.1 ${statusCode} ${reason}\r\n${Object.entries(headers).map(([name, value]) => `${name}: ${value}`).join('\r\n')}\r\n\r\n${body}`);
-  socket.destroy(error);
+/**
+ * Node's HTTP parser refuses the request (bad header bytes, headers too large, timeout): answered on the raw
+ * socket, in the API's error shape or, under a door with its own (/v1), in that one. The path is read from
+ * the request line the parser had received.
+ */
+export function clientErrorHandler(shapes: () => ErrorShapes | undefined) {
+  return (error: NodeJS.ErrnoException & { rawPacket?: unknown }, socket: Socket): void => {
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    const [statusCode, reason, message] =
+      error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', 'The request took too long to arrive']
+        : error.code === 'HPE_HEADER_OVERFLOW'
+          ? [431, 'Request Header Fields Too Large', 'The request headers are too large']
+          : [400, 'Bad Request', 'The request is not valid HTTP'];
+    const url = Buffer.isBuffer(error.rawPacket) ? /^[A-Z]+ (\/\S*)/.exec(error.rawPacket.toString('latin1', 0, 8192))?.[1] : undefined;
+    const door = url === undefined ? undefined : shapes()?.filterFor(url);
+    const body = JSON.stringify(door ? doorBody(door, url!, statusCode, message) : { statusCode, message });
+    const headers = { ...HELMET_HEADERS, 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)), 'cache-control': 'no-store', connection: 'close' };
+    if (socket.writable) socket.write(`HTTP/1.1 ${statusCode} ${reason}\r\n${Object.entries(headers).map(([name, value]) => `${name}: ${value}`).join('\r\n')}\r\n\r\n${body}`);
+    socket.destroy(error);
+  };
+}
+
+/** What the door's filter answers, caught from a stand-in reply: there is no request or reply object here. */
+function doorBody(door: ExceptionFilter, url: string, statusCode: number, message: string): unknown {
+  let body: unknown;
+  const reply = {
+    status: () => reply,
+    code: () => reply,
+    header: () => reply,
+    send: (sent: unknown) => {
+      body = sent;
+      return reply;
+    },
+  };
+  door.catch(new HttpException(message, statusCode), new ExecutionContextHost([{ url, method: 'GET', id: '' }, reply]));
+  return body;
 }
