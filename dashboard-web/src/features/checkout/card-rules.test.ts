@@ -27,7 +27,8 @@ describe('card form rules', () => {
 
   it('says what is wrong with the expiry date', () => {
     expect(cardFormErrors({ ...valid, expiry: '' }, NOW)).toEqual({ expiry: CARD_MESSAGES.expiryRequired });
-    expect(cardFormErrors({ ...valid, expiry: '1228' }, NOW)).toEqual({ expiry: CARD_MESSAGES.expiryFormat });
+    expect(cardFormErrors({ ...valid, expiry: '12-28' }, NOW)).toEqual({ expiry: CARD_MESSAGES.expiryFormat });
+    expect(cardFormErrors({ ...valid, expiry: '128' }, NOW)).toEqual({ expiry: CARD_MESSAGES.expiryFormat });
     expect(cardFormErrors({ ...valid, expiry: '13/28' }, NOW)).toEqual({ expiry: CARD_MESSAGES.expiryMonth });
     expect(cardFormErrors({ ...valid, expiry: '00/28' }, NOW)).toEqual({ expiry: CARD_MESSAGES.expiryMonth });
   });
@@ -39,5 +40,9 @@ describe('card form rules', () => {
 
   it('hands the gateway the digits, the month and the four-digit year, never the name', () => {
     expect(cardDetailsOf({ ...valid, expiry: '4/29' })).toEqual({ cardNumber: '4111111111111111', expMonth: 4, expYear: 2029, cvc: '123' });
+    // The digits alone, as printed on the card.
+    expect(cardDetailsOf({ ...valid, expiry: '0429' })).toMatchObject({ expMonth: 4, expYear: 2029 });
+    expect(cardDetailsOf({ ...valid, expiry: '122030' })).toMatchObject({ expMonth: 12, expYear: 2030 });
+    expect(cardFormErrors({ ...valid, expiry: '1228' }, NOW)).toEqual({});
   });
 });

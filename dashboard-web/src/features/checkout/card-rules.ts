@@ -53,9 +53,10 @@ function cardNumberError(cardNumber: string): string | undefined {
   return undefined;
 }
 
-/** "04/29", "4/29", "04 / 2029" → month 4, year 2029; null when it is not a date of that shape. */
+/** "04/29", "4/29", "04 / 2029", and the digits alone as a card shows them ("0429", "042029") → month 4, year 2029; null otherwise. */
 function parseExpiry(expiry: string): { month: number; year: number } | null {
-  const match = /^(\d{1,2})\s*\/\s*(\d{2}|\d{4})$/.exec(expiry.trim());
+  const text = expiry.trim();
+  const match = /^(\d{1,2})\s*\/\s*(\d{2}|\d{4})$/.exec(text) ?? /^(\d{2})(\d{2}|\d{4})$/.exec(text);
   if (!match) return null;
   const year = Number(match[2]);
   return { month: Number(match[1]), year: year < 100 ? 2000 + year : year };
