@@ -157,16 +157,22 @@ describe('sign-up, sign-in and the signed-in header', () => {
     await page.close();
   });
 
-  it('signs in: the wrong password shows the server message, the right one goes to /dashboard', async () => {
-    const email = uniqueEmail('login');
+  /** The sign-in form of a user registered through the API, the e-mail filled in. */
+  async function signInForm(prefix: string, firstName: string): Promise<Page> {
+    const email = uniqueEmail(prefix);
     await fetch(app.server.url + '/api/auth/register', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: PASSWORD, firstName: 'Lin', lastName: 'Ogin' }),
+      body: JSON.stringify({ email, password: PASSWORD, firstName, lastName: 'Tester' }),
     });
     const page = await open('/login');
     await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
     await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+    return page;
+  }
+
+  it('signs in: the wrong password shows the server message, the right one goes to /dashboard', async () => {
+    const page = await signInForm('login', 'Lin');
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill('wrong-password');
     await page.getByRole('button', { name: 'Show password' }).click();
     assert.equal(await page.getByRole('textbox', { name: 'Password', exact: true }).getAttribute('type'), 'text');
@@ -180,15 +186,7 @@ describe('sign-up, sign-in and the signed-in header', () => {
   });
 
   it('signs in offline: says it failed (the validation code cannot be downloaded either), then signs in once back online', async () => {
-    const email = uniqueEmail('offline');
-    await fetch(app.server.url + '/api/auth/register', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: PASSWORD, firstName: 'Off', lastName: 'Line' }),
-    });
-    const page = await open('/login');
-    await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
-    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+    const page = await signInForm('offline', 'Off');
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
     await page.context().setOffline(true);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
