@@ -73,8 +73,10 @@ describe('processors under faults', () => {
     expect(await applied('balances')).toBe(2);
     expect(await checkpoint('mirror')).toBe(after.lastPosition);
     expect(await applied('mirror')).toBe(5);
-    const { rows } = await pool.query('SELECT name, position, error FROM processor_failures');
-    expect(rows).toEqual([{ name: 'balances', position: poison.lastPosition.toString(), error: 'cannot handle amount 13' }]);
+    // The runner knows of the failure before it is stored (so no waiter hangs on a database outage).
+    const stored = async () => (await pool.query('SELECT name, position, error FROM processor_failures')).rows;
+    expect(await eventually(async () => (await stored()).length > 0)).toBe(true);
+    expect(await stored()).toEqual([{ name: 'balances', position: poison.lastPosition.toString(), error: 'cannot handle amount 13' }]);
 
     poisoned.poison.clear(); // the fix is deployed
     await r.requestRetry('balances');
