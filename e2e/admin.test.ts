@@ -223,6 +223,17 @@ describe('back-office: staff review of merchant applications', () => {
     assert.equal(await row('ApplicationSubmitted').getByRole('cell', { name: 'visitor', exact: true }).count(), 1);
     assert.deepEqual(await seriousA11yViolations(page), []);
 
+    // The type filter offers the types that occurred; typing any part of a name, in any case, narrows it.
+    const type = page.getByRole('combobox', { name: 'Event type' });
+    await type.click();
+    await type.pressSequentially('status');
+    await page.getByRole('option', { name: 'StatusChanged', exact: true }).click();
+    await page.getByText('1-2 of 2').waitFor();
+    assert.equal(await row('ApplicationSubmitted').count(), 0);
+    await page.keyboard.press('Escape');
+    await type.press('Backspace'); // removes the chip: the whole stream again
+    await page.getByText('1-3 of 3').waitFor();
+
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export stream' }).click()]);
     assert.equal(download.suggestedFilename(), `${stream}.ndjson`);
     const lines = (await readFile(await download.path(), 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as { type: string; streamId: string });

@@ -106,6 +106,7 @@ const MATRIX: Record<string, { request: (f: Fixture) => Omit<InjectOptions, 'met
     expected: staffOnly(200),
   },
   'GET /api/admin/events': { request: () => ({ url: '/api/admin/events' }), expected: staffOnly(200) },
+  'GET /api/admin/events/types': { request: () => ({ url: '/api/admin/events/types' }), expected: staffOnly(200) },
   'GET /api/admin/events/export': { request: (f) => ({ url: `/api/admin/events/export?stream=merchant-${f.merchantA.id}` }), expected: staffOnly(200) },
   'GET /api/admin/events/:id': { request: (f) => ({ url: `/api/admin/events/${f.eventId}` }), expected: staffOnly(200) },
   'GET /api/admin/merchants': { request: () => ({ url: '/api/admin/merchants' }), expected: staffOnly(200) },

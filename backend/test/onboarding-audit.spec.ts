@@ -95,6 +95,14 @@ describe('onboarding: audit log, admin merchants, approval activation, replay', 
       expect((await list({ stream, type: ['StatusChanged ', ' ApplicationSubmitted'] })).map((e) => e.streamVersion)).toEqual([2, 1, 0]);
     });
 
+    it('lists every event type that occurred, once each and sorted, for the type filter', async () => {
+      const res = await admin('/api/admin/events/types');
+      expect(res.statusCode).toBe(200);
+      const stored = (await db.query<{ type: string }[]>('SELECT DISTINCT type FROM events')).map((row) => row.type).sort();
+      expect(res.json()).toEqual(stored);
+      expect(stored).toEqual(expect.arrayContaining(['ApplicationSubmitted', 'StatusChanged']));
+    });
+
     it('exports a stream, or everything, as NDJSON in order', async () => {
       const stream = `application-${application.id}`;
       const res = await admin(`/api/admin/events/export?stream=${stream}`);

@@ -38,6 +38,10 @@ export type ApplicationsPerDayRecord = ApplicationsPerDay & { id: number };
 export const PROCESSOR_HEALTH = 'processorHealth';
 export type StaffHealthRecord = StaffHealth & { id: string };
 
+/** The event types that occurred, as `getOne('eventTypes', { id: 'all' })`, for the event log's type filter. */
+export const EVENT_TYPES = 'eventTypes';
+export type EventTypesRecord = { id: string; types: string[] };
+
 /** Extra calls beyond CRUD, used through useDataProvider<TallylineDataProvider>(). */
 export type TallylineDataProvider = DataProvider & {
   applicationDocument(id: string, field: DocumentField): Promise<Blob>;
@@ -115,10 +119,17 @@ async function getProcessorHealth<R extends RaRecord>(params: GetOneParams): Pro
   return { data: record as unknown as R };
 }
 
+async function getEventTypes<R extends RaRecord>(params: GetOneParams): Promise<GetOneResult<R>> {
+  const { json } = await httpClient(`${API_URL}/events/types`, params.signal ? { signal: params.signal } : {});
+  const record: EventTypesRecord = { id: String(params.id), types: json as string[] };
+  return { data: record as unknown as R };
+}
+
 function getOne<R extends RaRecord>(resource: string, params: GetOneParams): Promise<GetOneResult<R>> {
   if (resource === 'applications') return getApplication(params);
   if (resource === APPLICATIONS_PER_DAY) return getApplicationsPerDay(params);
   if (resource === PROCESSOR_HEALTH) return getProcessorHealth(params);
+  if (resource === EVENT_TYPES) return getEventTypes(params);
   return rest.getOne<R>(apiPath(resource), params);
 }
 

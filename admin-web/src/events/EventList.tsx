@@ -15,12 +15,13 @@ import {
 import { fromLocalInputValue } from '../shared/localDateTime';
 import { ExportStreamButton } from '../shared/ExportStreamButton';
 import { eventActor } from './eventActor';
+import { EventTypeInput } from './EventTypeInput';
 
 const Column = DataTable.Col<EventLogEntry>;
 
 const filters = [
   <TextInput key="stream" source="stream" label="resources.events.filters.stream" alwaysOn resettable />,
-  <TextInput key="type" source="type" label="resources.events.filters.type" alwaysOn resettable />,
+  <EventTypeInput key="type" source="type" label="resources.events.filters.type" alwaysOn />,
   <TextInput key="actor" source="actor" label="resources.events.filters.actor" resettable />,
   <DateTimeInput key="from" source="from" label="resources.events.filters.from" parse={fromLocalInputValue} />,
   <DateTimeInput key="to" source="to" label="resources.events.filters.to" parse={fromLocalInputValue} />,

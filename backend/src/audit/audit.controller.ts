@@ -37,6 +37,12 @@ export class AuditController {
     );
   }
 
+  /** The event types in the log, for the browser's type filter (only types that occurred can match). */
+  @Get('types')
+  async types(): Promise<string[]> {
+    return this.queries.types();
+  }
+
   /**
    * Straight from the event store (the source of truth, through its port, so it works on either
    * adapter): one stream (404 when it has no events), or everything in global order, one JSON event per line.
