@@ -138,8 +138,27 @@ describe('a database restored from a logical dump into another cluster', () => {
     try {
       await restoreAhead(restored);
       const config = AppConfig.override({ DATABASE_URL: database.url, LOG_LEVEL: 'silent', SEED_DEMO: 'false', JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256' });
-      await expect(createHttpApp(config, AppModule.forRoot(config))).rejects.toThrow(/ahead of this PostgreSQL cluster's transaction counter.*logical dump.*Backup and restore/s);
+      await expect(createHttpApp(config, AppModule.forRoot(config))).rejects.toThrow(/^Cannot use this event store: .*ahead of this PostgreSQL cluster's transaction counter.*logical dump.*`npm run events:rebase`.*`npm run replay`.*Backup and restore/s);
     } finally {
+      await restored.end();
+      await database.drop();
+    }
+  });
+
+  it('is not re-based while an app instance still runs on the database: it would go on from the old positions', async () => {
+    const { database, pool: restored } = await createMigratedDatabase();
+    const config = AppConfig.override({ DATABASE_URL: database.url, LOG_LEVEL: 'silent', SEED_DEMO: 'false', JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256' });
+    const running = await createHttpApp(config, AppModule.forRoot(config));
+    try {
+      await running.init(); // its processors run, each instance with its listening connection
+      await restoreAhead(restored); // restored under the running app, against the README's advice
+      await expect(rebasePositions(restored)).rejects.toThrow(/^The app is still running on this database \(\d+ open connections?: tallyline:listener.*\)\. Stop every app instance, then run events:rebase again\.$/);
+      const { rows } = await restored.query<{ n: number }>('SELECT count(*)::int AS n FROM events WHERE global_position > 1000000');
+      expect(rows[0]!.n).toBe(3); // nothing renumbered
+      await running.close();
+      expect(await rebasePositions(restored)).toMatchObject({ rebased: true, events: 3 });
+    } finally {
+      await running.close();
       await restored.end();
       await database.drop();
     }

@@ -136,9 +136,10 @@ export class PostgresEventStore extends EventStore {
     const { stored, next } = rows[0]!;
     if (stored === null || BigInt(stored) < BigInt(next)) return;
     throw new Error(
-      `Refusing to start: the events table holds positions from transaction ${stored}, ahead of this PostgreSQL cluster's transaction counter (${next}). ` +
+      `Cannot use this event store: the events table holds positions from transaction ${stored}, ahead of this PostgreSQL cluster's transaction counter (${next}). ` +
         'The database was most likely restored from a logical dump (pg_dump/pg_restore) into another cluster; new events would sort before the restored ones and projections would never see them. ' +
-        "Restore from a physical backup (pg_basebackup or a copy of the data directory) instead, or re-base the positions: see the README, Operations, 'Backup and restore'.",
+        'Restore from a physical backup (pg_basebackup or a copy of the data directory) instead, or stop every app instance, re-base the positions with `npm run events:rebase` ' +
+        "and rebuild the read models with `npm run replay` (README, Operations, 'Backup and restore').",
     );
   }
 

@@ -35,6 +35,7 @@ export async function rebasePositions(pool: pg.Pool): Promise<RebaseResult> {
       await client.query('ROLLBACK');
       return { rebased: false, events: 0, checkpoints: 0 };
     }
+    await refuseWhileAppRuns(client);
     await client.query(
       `CREATE TEMP TABLE rebase_positions ON COMMIT DROP AS
          SELECT global_position AS old, row_number() OVER (ORDER BY global_position) AS new FROM events`,
@@ -72,4 +73,17 @@ export async function rebasePositions(pool: pg.Pool): Promise<RebaseResult> {
     if (BigInt(rows[0]!.id) > lastRebased) break; // a SELECT without FROM answers one row
   }
   return { rebased: true, events, checkpoints };
+}
+
+/**
+ * A running instance keeps its processors' positions in memory and would go on from the old numbers
+ * (and append meanwhile): every instance holds a listening connection named `tallyline:…`.
+ */
+async function refuseWhileAppRuns(client: pg.PoolClient): Promise<void> {
+  const { rows } = await client.query<{ names: string | null; n: number }>(
+    `SELECT string_agg(DISTINCT application_name, ', ') AS names, count(*)::int AS n FROM pg_stat_activity
+      WHERE datname = current_database() AND application_name LIKE 'tallyline:%' AND pid <> pg_backend_pid()`,
+  );
+  const { names, n } = rows[0]!; // an aggregate answers one row
+  if (n > 0) throw new Error(`The app is still running on this database (${n} open connection${n === 1 ? '' : 's'}: ${names}). Stop every app instance, then run events:rebase again.`);
 }
