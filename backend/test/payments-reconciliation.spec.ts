@@ -180,5 +180,5 @@ describe('reconciliation with many abandoned 3-D Secure challenges', () => {
     } finally {
       await t.close();
     }
-  });
+  }, 120_000); // 102 checkouts over HTTP: on a busy CI machine they took more than the default 30 s
 });
