@@ -2,13 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { InjectOptions } from 'fastify';
 import { UNSAFE_TEXT_MESSAGE } from '../src/platform/http/zod-validation.js';
 import { createTestApp, type TestApp } from './support/app.js';
+import { openApiOperations } from './support/openapi-document.js';
 import { bearer, createStaff, registerMerchant } from './support/auth.js';
 import { multipart, PDF, precheckFields } from './support/onboarding.js';
-
-interface Operation {
-  parameters?: { name: string; in: string }[];
-  requestBody?: { content: Record<string, { schema: unknown }> };
-}
 
 /** Every property name of string type anywhere in a JSON schema (oneOf branches and nested objects included). */
 function stringProperties(schema: unknown, found = new Set<string>()): Set<string> {
@@ -37,9 +33,9 @@ describe('hostile input', () => {
   afterAll(() => t.close());
 
   it('refuses NUL and lone surrogates in every text input of every endpoint in the OpenAPI document: 400, never 5xx', async () => {
-    const document = (await t.request({ method: 'GET', url: '/api/documentation-json' })).json<{ paths: Record<string, Record<string, Operation>> }>();
+    const paths = await openApiOperations(t);
     const cases: { name: string; request: InjectOptions; exact: boolean }[] = [];
-    for (const [path, operations] of Object.entries(document.paths)) {
+    for (const [path, operations] of Object.entries(paths)) {
       for (const [method, operation] of Object.entries(operations)) {
         const token = path.startsWith('/api/admin') ? staffToken : merchantToken;
         const base = { method: method.toUpperCase(), headers: bearer(token) };

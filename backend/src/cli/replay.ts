@@ -23,8 +23,8 @@ What happens to the running app:
 - Interrupted (Ctrl-C, kill, crash), a replay leaves the live tables untouched. Run it again: it
   first drops the shadow tables left behind.
 
-A progress bar shows events/s and the ETA (off a terminal, a line every 5 s); a summary table follows. Two replays of one projection
-cannot run at once.`;
+A progress bar shows events/s and the ETA (off a terminal, a line every 5 s); a summary table
+follows. Two replays of one projection cannot run at once.`;
 
 async function main(): Promise<void> {
   const { values: flags, positionals: words } = readArgs(HELP, { list: { type: 'boolean' } });

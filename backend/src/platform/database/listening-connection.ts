@@ -6,6 +6,9 @@ import { backoffMs, sleep } from './transient-errors.js';
 
 type Handlers = { notification?: (message: pg.Notification) => void; lost?: () => void; connected?: () => void };
 
+/** Every app instance's listening connections are named so (pg_stat_activity's application_name). */
+export const APP_CONNECTION_PREFIX = 'tallyline:';
+
 const shared = new WeakMap<pg.Pool, { connection: ListeningConnection; users: number }>();
 
 /**
@@ -91,7 +94,7 @@ export class ListeningConnection extends EventEmitter {
 
   private async connectForever(): Promise<pg.Client | undefined> {
     for (let attempt = 1; !this.closing.signal.aborted; attempt++) {
-      const client = new pg.Client({ ...this.config, application_name: `tallyline:${this.name}` });
+      const client = new pg.Client({ ...this.config, application_name: `${APP_CONNECTION_PREFIX}${this.name}` });
       // Without a listener, an 'error' on this client would crash the process.
       client.on('error', () => this.lose(client));
       try {

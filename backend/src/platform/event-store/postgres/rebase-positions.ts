@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { APP_CONNECTION_PREFIX } from '../../database/listening-connection.js';
 
 export interface RebaseResult {
   /** False when the stored positions were already behind the counter: nothing changed. */
@@ -77,12 +78,13 @@ export async function rebasePositions(pool: pg.Pool): Promise<RebaseResult> {
 
 /**
  * A running instance keeps its processors' positions in memory and would go on from the old numbers
- * (and append meanwhile): every instance holds a listening connection named `tallyline:…`.
+ * (and append meanwhile): every instance holds a listening connection, named with APP_CONNECTION_PREFIX.
  */
 async function refuseWhileAppRuns(client: pg.PoolClient): Promise<void> {
   const { rows } = await client.query<{ names: string | null; n: number }>(
     `SELECT string_agg(DISTINCT application_name, ', ') AS names, count(*)::int AS n FROM pg_stat_activity
-      WHERE datname = current_database() AND application_name LIKE 'tallyline:%' AND pid <> pg_backend_pid()`,
+      WHERE datname = current_database() AND starts_with(application_name, $1) AND pid <> pg_backend_pid()`,
+    [APP_CONNECTION_PREFIX],
   );
   const { names, n } = rows[0]!; // an aggregate answers one row
   if (n > 0) throw new Error(`The app is still running on this database (${n} open connection${n === 1 ? '' : 's'}: ${names}). Stop every app instance, then run events:rebase again.`);
