@@ -5,7 +5,7 @@ import { AppModule } from './app.module.js';
 import { AppConfig, ConfigError } from './platform/config/app-config.js';
 import { resolveDatabase } from './platform/database/resolve-database.js';
 import { createHttpApp } from './platform/http/configure-app.js';
-import { lifecycle } from './platform/lifecycle.js';
+import { lifecycle, StartRefused } from './platform/lifecycle.js';
 import { useBootLogger } from './platform/logging/logging.js';
 import { BootSeed } from './seed/index.js';
 
@@ -70,7 +70,6 @@ function cutConnections(server: Server, afterMs: number, logger: Logger): void {
 }
 
 main().catch((error: unknown) => {
-  // A mistyped setting is the operator's to fix: its message says which and why, a stack would bury it.
-  console.error(error instanceof ConfigError ? error.message : error);
+  console.error(error instanceof StartRefused ? error.message : error);
   process.exit(1);
 });

@@ -9,6 +9,9 @@ import { PostgresEventStore } from '../src/platform/event-store/postgres/postgre
 import { rebasePositions } from '../src/platform/event-store/postgres/rebase-positions.js';
 import { UpcasterRegistry } from '../src/platform/event-store/upcasting.js';
 import { createHttpApp } from '../src/platform/http/configure-app.js';
+import { ProcessorRunner } from '../src/platform/projections/processor-runner.js';
+import { ProjectionRebuilder } from '../src/platform/projections/rebuild/projection-rebuilder.js';
+import { eventually } from './support/onboarding.js';
 import { createMigratedDatabase, createPostgresStore } from './support/postgres-store.js';
 import { present } from './support/present.js';
 import { rowsRead } from './support/query-plan.js';
@@ -159,6 +162,53 @@ describe('a database restored from a logical dump into another cluster', () => {
       expect(await rebasePositions(restored)).toMatchObject({ rebased: true, events: 3 });
     } finally {
       await running.close();
+      await restored.end();
+      await database.drop();
+    }
+  });
+
+  it('after a re-base, keeps the processors from starting until a replay has rebuilt the read models: they hold the old positions', async () => {
+    const { database, pool: restored } = await createMigratedDatabase();
+    const start = async (env: Record<string, string> = {}) => {
+      const config = AppConfig.override({ DATABASE_URL: database.url, LOG_LEVEL: 'silent', SEED_DEMO: 'false', JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256', ...env });
+      const app = await createHttpApp(config, AppModule.forRoot(config));
+      try {
+        await app.init();
+        return app;
+      } catch (error) {
+        await app.close();
+        throw error;
+      }
+    };
+    const refusal = () => start().then(
+      async (app) => void (await app.close()),
+      (error: Error) => error.message,
+    );
+    try {
+      const used = await start();
+      const processors = used.get(ProcessorRunner).names.length;
+      // Every processor has its checkpoint, as in any dump of a used database.
+      const checkpointed = async () => (await restored.query<{ n: number }>('SELECT count(*)::int AS n FROM processor_checkpoints')).rows[0]!.n === processors;
+      expect(await eventually(checkpointed)).toBe(true);
+      await used.close();
+      await restoreAhead(restored);
+      expect(await rebasePositions(restored)).toMatchObject({ rebased: true, events: 3 });
+      expect(await refusal()).toMatch(
+        /^Cannot run the processors: the read models of .*\bevent-log\b.*\bpayments\b.* still hold the event positions from before `npm run events:rebase`\. Rebuild them with `npm run replay`, then start the app again \(README, Operations, 'Backup and restore'\)\.$/,
+      );
+      const replay = await start({ RUN_PROCESSORS: 'false' }); // as `npm run replay` runs
+      try {
+        await replay.get(ProjectionRebuilder).rebuild(['event-log']);
+        const partly = await refusal();
+        expect(partly).toMatch(/^Cannot run the processors: the read models of .*\bpayments\b/);
+        expect(partly).not.toMatch(/\bevent-log\b/);
+        await replay.get(ProjectionRebuilder).rebuild([]);
+      } finally {
+        await replay.close();
+      }
+      expect(await refusal()).toBeUndefined();
+      expect((await restored.query('SELECT name FROM read_models_outdated')).rows).toEqual([]);
+    } finally {
       await restored.end();
       await database.drop();
     }

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { StartRefused } from '../lifecycle.js';
 
 /** The Vite dev servers (dashboard-web, admin-web), the only other origins a developer's browser uses. */
 export const VITE_DEV_ORIGINS = ['http://localhost:5173', 'http://localhost:5174'];
@@ -193,7 +194,8 @@ function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): numbe
 }
 
 /** A setting the app cannot start with: main prints its message as one line, without a stack. */
-export class ConfigError extends Error {}
+/** A mistyped setting. */
+export class ConfigError extends StartRefused {}
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 

@@ -50,3 +50,14 @@ export async function skipTo(dataSource: DataSource, name: string, from: bigint,
   );
   return rows.length === 1;
 }
+
+/** The projections among `names` whose read models still hold positions from before an events:rebase. */
+export async function outdatedReadModels(dataSource: DataSource, names: string[]): Promise<string[]> {
+  const rows = await dataSource.query<{ name: string }[]>('SELECT name FROM read_models_outdated WHERE name = ANY($1) ORDER BY name', [names]);
+  return rows.map((row) => row.name);
+}
+
+/** In a replay's swap transaction: the projection's read model is current again. */
+export async function markRebuilt(manager: EntityManager, name: string): Promise<void> {
+  await manager.query('DELETE FROM read_models_outdated WHERE name = $1', [name]);
+}

@@ -2,13 +2,13 @@ import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShut
 import { DiscoveryService } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config.js';
-import { lifecycle } from '../lifecycle.js';
+import { lifecycle, StartRefused } from '../lifecycle.js';
 import { DatabasePool } from '../database/database-pool.js';
 import { backoffMs, isTransient, sleep } from '../database/transient-errors.js';
 import { EventStore, type EventSubscription } from '../event-store/event-store.port.js';
 import { CheckpointWatcher, type ProcessorFailureRecord } from './checkpoint-watcher.js';
 import { BatchApplier, MAX_ATTEMPTS } from './batch-applier.js';
-import { ensureCheckpoint, skipTo } from './checkpoints.js';
+import { ensureCheckpoint, outdatedReadModels, skipTo } from './checkpoints.js';
 import { CheckpointMoved, describe, ProcessorFailure } from './processor-errors.js';
 import { ProcessorFailures } from './processor-failures.js';
 import { AsProcessor, isReactor, type EventProcessor, type Projection } from './processor.js';
@@ -70,6 +70,7 @@ export class ProcessorRunner implements OnModuleInit, OnApplicationBootstrap, On
   }
 
   async onApplicationBootstrap(): Promise<void> {
+    if (this.config.runProcessors) await this.refuseOutdatedReadModels();
     await this.watcher.start();
     this.watcher.onRetry((name) => this.onRetry(name));
     this.watcher.onReportRequest(() => this.onReportRequest());
@@ -78,6 +79,16 @@ export class ProcessorRunner implements OnModuleInit, OnApplicationBootstrap, On
       for (const entry of this.active.values()) void entry.subscription?.close();
     });
     if (this.config.runProcessors) this.startAll();
+  }
+
+  /** After events:rebase, a processor going on from its checkpoint would file new events among the old positions. */
+  private async refuseOutdatedReadModels(): Promise<void> {
+    const outdated = await outdatedReadModels(this.dataSource, this.projections.map((p) => p.name));
+    if (outdated.length === 0) return;
+    throw new StartRefused(
+      `Cannot run the processors: the read models of ${outdated.join(', ')} still hold the event positions from before \`npm run events:rebase\`. ` +
+        "Rebuild them with `npm run replay`, then start the app again (README, Operations, 'Backup and restore').",
+    );
   }
 
   private stopped?: Promise<void>;

@@ -29,6 +29,7 @@ import { Unaccent1700000001440 } from './1700000001440-unaccent.js';
 import { DailyAttempted1700000001460 } from './1700000001460-daily-attempted.js';
 import { AccentFreeTransactionSearch1700000001480 } from './1700000001480-accent-free-transaction-search.js';
 import { Sessions1700000001500 } from './1700000001500-sessions.js';
+import { ReadModelsOutdated1700000001520 } from './1700000001520-read-models-outdated.js';
 
 type MigrationClass = new () => MigrationInterface;
 
@@ -80,4 +81,5 @@ export const migrations = [
   DailyAttempted1700000001460,
   AccentFreeTransactionSearch1700000001480,
   Sessions1700000001500,
+  ReadModelsOutdated1700000001520,
 ].map(untimed);

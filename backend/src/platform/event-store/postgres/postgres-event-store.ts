@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { StartRefused } from '../../lifecycle.js';
 import {
   assertExpectedVersion,
   DuplicateEventIdError,
@@ -135,7 +136,7 @@ export class PostgresEventStore extends EventStore {
     // A SELECT without FROM answers exactly one row.
     const { stored, next } = rows[0]!;
     if (stored === null || BigInt(stored) < BigInt(next)) return;
-    throw new Error(
+    throw new StartRefused(
       `Cannot use this event store: the events table holds positions from transaction ${stored}, ahead of this PostgreSQL cluster's transaction counter (${next}). ` +
         'The database was most likely restored from a logical dump (pg_dump/pg_restore) into another cluster; new events would sort before the restored ones and projections would never see them. ' +
         'Restore from a physical backup (pg_basebackup or a copy of the data directory) instead, or stop every app instance, re-base the positions with `npm run events:rebase` ' +

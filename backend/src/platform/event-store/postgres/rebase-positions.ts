@@ -16,7 +16,8 @@ const PER_TRANSACTION = 2n ** 20n;
  * processor checkpoint to the new position of the last event it had seen (and each recorded failure and
  * dead letter to that of its event), then advances the cluster's
  * transaction counter past them so new events sort after. One transaction; run it with the app stopped.
- * Read models keep the old positions they copied (the event log's), so rebuild them afterwards (replay).
+ * Read models keep the old positions they copied (the event log's), so rebuild them afterwards (replay):
+ * every processor with a checkpoint is listed in read_models_outdated until its replay.
  */
 export async function rebasePositions(pool: pg.Pool): Promise<RebaseResult> {
   const client = await pool.connect();
@@ -48,6 +49,8 @@ export async function rebasePositions(pool: pg.Pool): Promise<RebaseResult> {
             SET position = coalesce((SELECT m.new FROM rebase_positions m WHERE m.old <= c.position ORDER BY m.old DESC LIMIT 1), 0)`,
       )
     ).rowCount!;
+    // Read models keep the positions they copied: until a replay rebuilds them, processors must not start.
+    await client.query('INSERT INTO read_models_outdated (name) SELECT name FROM processor_checkpoints ON CONFLICT (name) DO NOTHING');
     // A recorded failure or dead letter names the event it failed at: it follows that event.
     await client.query('UPDATE processor_failures f SET position = m.new FROM rebase_positions m WHERE f.position = m.old');
     await client.query('UPDATE processor_dead_letters d SET position = m.new FROM rebase_positions m WHERE d.position = m.old');

@@ -3,7 +3,7 @@ import { DataSource, type DataSourceOptions, type EntityManager, type QueryRunne
 import { AppConfig } from '../../config/app-config.js';
 import { EventStore, type StoredEvent } from '../../event-store/event-store.port.js';
 import { mapLimited } from '../../map-limited.js';
-import { saveCheckpoint, tryLock, unlock } from '../checkpoints.js';
+import { markRebuilt, saveCheckpoint, tryLock, unlock } from '../checkpoints.js';
 import { ProcessorRunner } from '../processor-runner.js';
 import { handledBy, type Projection } from '../processor.js';
 import { ShadowTables } from './shadow-tables.js';
@@ -116,6 +116,8 @@ export class ProjectionRebuilder implements OnApplicationBootstrap {
         const { events, rows } = await this.finish(db, session, projection, shadow, position, chunkSize);
         summaries.push({ name: projection.name, events: processed + events, rows, millis: Date.now() - started });
       }
+      // Every projection is current: what events:rebase listed for reactors (nothing to rebuild) goes too.
+      if (names.length === 0) await session.query('DELETE FROM read_models_outdated');
       return summaries;
     } finally {
       for (const name of locked) await unlock(session, name).catch(() => undefined);
@@ -180,6 +182,7 @@ export class ProjectionRebuilder implements OnApplicationBootstrap {
         await foldInto(projection, handledBy(projection, rest), manager);
         await shadow.swap(manager);
         await saveCheckpoint(manager, projection.name, position);
+        await markRebuilt(manager, projection.name);
       });
       this.runner.watcher.advance(projection.name, position);
       await this.runner.watcher.announce([[projection.name, position]]).catch(() => undefined);
