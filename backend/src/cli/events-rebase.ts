@@ -6,7 +6,8 @@ import { exitWithUsage, readArgs } from './args.js';
 
 const HELP = `Re-bases the PostgreSQL event store's positions after a logical restore (pg_dump/pg_restore) into
 another cluster, when the app refuses to start because stored positions are ahead of the cluster's
-transaction counter. Stop the app first. Afterwards rebuild the read models with \`npm run replay\`.
+transaction counter. Stop the app first. Afterwards rebuild the read models with \`npm run replay\`:
+until then, the app refuses to start.
 
 Usage: npm run events:rebase`;
 
@@ -25,7 +26,7 @@ async function main(): Promise<void> {
     const result = await rebasePositions(pool);
     console.log(
       result.rebased
-        ? `Re-based ${result.events} events and ${result.checkpoints} processor checkpoints. Now run \`npm run replay\`, then start the app.`
+        ? `Re-based ${result.events} events and ${result.checkpoints} processor checkpoints. The app refuses to start until \`npm run replay\` has rebuilt the read models: run it now.`
         : 'Stored positions are already behind the transaction counter: nothing to re-base.',
     );
   } finally {
