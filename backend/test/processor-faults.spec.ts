@@ -268,6 +268,34 @@ describe('processors under faults', () => {
     expect(a.failure('balances')).toBeUndefined();
   });
 
+  it('says once that it took over a processor another instance ran; waits out a lost lock connection without a warning per processor', async () => {
+    const log = jest.spyOn(Logger.prototype, 'log');
+    const warn = jest.spyOn(Logger.prototype, 'warn');
+    const takeovers = () => log.mock.calls.map(([message]) => String(message)).filter((message) => message.includes('runs in this instance now'));
+    const first = await createRunner(database.url, store, [new Balances()], { run: true });
+    let second: ProcessorRunner;
+    try {
+      const deposited = (await deposit([1])).lastPosition;
+      expect(await first.runner.waitFor(deposited)).toBe(true);
+      second = await runner([new Balances()]);
+      expect(await eventually(async () => second.status('balances')?.state === 'standby')).toBe(true);
+      expect(takeovers()).toEqual([]); // starting to run it is no takeover
+    } finally {
+      await first.close();
+    }
+    let last = (await deposit([2])).lastPosition;
+    expect(await eventually(async () => (await checkpoint('balances')) === last)).toBe(true);
+    expect(takeovers()).toEqual(['Processor "balances" runs in this instance now: the one that ran it stopped or lost its connection']);
+
+    warn.mockClear();
+    await terminate('tallyline:listener');
+    last = (await deposit([3])).lastPosition;
+    expect(await eventually(async () => (await checkpoint('balances')) === last)).toBe(true);
+    expect(warn.mock.calls.map(([message]) => String(message)).filter((message) => message.startsWith('Processor'))).toEqual([]);
+    expect(takeovers()).toHaveLength(1); // its own lock again after a reconnect is no takeover
+    expect(await applied()).toBe(3);
+  });
+
   it('waits only for the projections that handle the appended event types, and names those that time out', async () => {
     const warn = jest.spyOn(Logger.prototype, 'warn');
     const r = await runner([new Balances(), new Withdrawals()], { run: false });

@@ -157,6 +157,11 @@ export class CheckpointWatcher {
     return this.positions.get(name) ?? 0n;
   }
 
+  /** Waits up to `ms` for the session the locks live on (lost: its reconnect logs that, once for all). */
+  async connectedWithin(ms: number): Promise<boolean> {
+    return (await this.connection.readyWithin(ms)) !== undefined;
+  }
+
   /** The processor's lock on this process's session: exactly one instance runs each processor. */
   async tryLock(name: string): Promise<boolean> {
     if (this.holds(name)) return true;

@@ -214,11 +214,20 @@ export class ProcessorRunner implements OnModuleInit, OnApplicationBootstrap, On
     while (!signal.aborted) {
       let subscription: EventSubscription | undefined;
       try {
+        // Without the session the locks live on, no lock: wait for it quietly, not with a warning per processor.
+        if (!(await this.watcher.connectedWithin(LOCK_RETRY_MS))) {
+          entry.status.state = 'standby';
+          await sleep(100, signal); // closed for good answers at once
+          continue;
+        }
         if (!(await this.watcher.tryLock(name))) {
           entry.status.state = 'standby';
+          entry.heldElsewhere = true;
           await sleep(LOCK_RETRY_MS, signal);
           continue;
         }
+        if (entry.heldElsewhere) this.logger.log(`Processor "${name}" runs in this instance now: the one that ran it stopped or lost its connection`);
+        entry.heldElsewhere = false;
         // Starting (a new process, a new deploy) is a retry of a recorded failure too.
         if (entry.retryRequested || !entry.started) {
           await this.failures.clear(name);
@@ -361,6 +370,8 @@ interface RunEntry {
   status: ProcessorStatus;
   retryRequested?: boolean;
   started?: boolean;
+  /** Another instance held its lock when this one last tried: taking it is a takeover, worth a line. */
+  heldElsewhere?: boolean;
   wakeUp?: (() => void) | undefined;
   /** Where it got to, stored or not (`persisted` has the stored one). */
   position?: bigint;
