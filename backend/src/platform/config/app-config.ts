@@ -193,8 +193,7 @@ function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): numbe
   return value;
 }
 
-/** A setting the app cannot start with: main prints its message as one line, without a stack. */
-/** A mistyped setting. */
+/** A setting the app cannot start with (a StartRefused: main prints its message alone). */
 export class ConfigError extends StartRefused {}
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];

@@ -4,6 +4,7 @@ import { Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationB
 import { Webhook } from 'standardwebhooks';
 import { AppConfig } from '../../platform/config/app-config.js';
 import { DatabasePool } from '../../platform/database/database-pool.js';
+import { sleep } from '../../platform/database/transient-errors.js';
 import { ListeningConnection } from '../../platform/database/listening-connection.js';
 import { ProcessorRunner } from '../../platform/projections/processor-runner.js';
 import { EndpointSecrets } from '../endpoints/endpoint-secrets.js';
@@ -84,9 +85,8 @@ interface Claimed {
 @Injectable()
 export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('Webhooks');
-  private readonly inFlight = new Map<string, { endpointId: string; startedAt: number; failing: boolean }>();
-  /** The attempts in flight themselves, for a shutdown to wait on. */
-  private readonly attempts = new Set<Promise<void>>();
+  /** Attempts in flight by delivery id; `done` settles when the attempt ends, for a shutdown to wait on. */
+  private readonly inFlight = new Map<string, { endpointId: string; startedAt: number; failing: boolean; done: Promise<void> }>();
   /** Endpoints whose due rows this instance parked, released as their attempts are answered. */
   private readonly parked = new Set<string>();
   /** Parked endpoints that answered: their rows are due again at the next pass. */
@@ -162,19 +162,19 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   }
 
   private async drain(): Promise<void> {
-    if (this.attempts.size === 0) return;
+    if (this.inFlight.size === 0) return;
     const waitMs = Math.min(this.config.shutdownTimeoutMs, this.config.webhooks.timeoutMs);
-    this.logger.log(`Waiting up to ${waitMs / 1000} s for ${plural(this.attempts.size, 'webhook attempt')} in flight`);
-    let timer: NodeJS.Timeout | undefined;
+    this.logger.log(`Waiting up to ${waitMs / 1000} s for ${plural(this.inFlight.size, 'webhook attempt')} in flight`);
+    const timeout = new AbortController();
     const answered = await Promise.race([
-      Promise.allSettled([...this.attempts]).then(() => true),
-      new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), waitMs))),
+      Promise.allSettled([...this.inFlight.values()].map((attempt) => attempt.done)).then(() => true),
+      sleep(waitMs, timeout.signal).then(() => false),
     ]);
-    clearTimeout(timer);
+    timeout.abort();
     if (answered) return;
     const leaseSeconds = (this.config.webhooks.timeoutMs + LEASE_GRACE_MS) / 1000;
     this.logger.warn(
-      `Cut off ${plural(this.attempts.size, 'webhook attempt')} still unanswered after ${waitMs / 1000} s: each is sent again, with its webhook-id, once its lease runs out (${leaseSeconds} s after the attempt began)`,
+      `Cut off ${plural(this.inFlight.size, 'webhook attempt')} still unanswered after ${waitMs / 1000} s: each is sent again, with its webhook-id, once its lease runs out (${leaseSeconds} s after the attempt began)`,
     );
   }
 
@@ -214,14 +214,14 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
       this.vacuum.claimedRows(got.length);
       for (const endpointId of park) this.parked.add(endpointId);
       for (const delivery of got) {
-        this.inFlight.set(delivery.id, { endpointId: delivery.endpoint_id, startedAt: Date.now(), failing: delivery.failing });
-        const attempt = this.attempt(delivery).finally(() => {
+        const startedAt = Date.now();
+        // Its end is never before this turn is over: the entry is in the map by then.
+        const done = this.attempt(delivery).finally(() => {
           this.inFlight.delete(delivery.id);
-          this.attempts.delete(attempt);
           // Refilled in batches: a claim per finished attempt would cost a statement per delivery.
           if (++this.finishedSincePass >= concurrency / 4 || this.inFlight.size === 0 || this.answered.size > 0) this.kick();
         });
-        this.attempts.add(attempt);
+        this.inFlight.set(delivery.id, { endpointId: delivery.endpoint_id, startedAt, failing: delivery.failing, done });
       }
     } catch (error) {
       if (!this.stop.signal.aborted) this.logger.warn(`Claiming webhook deliveries failed: ${(error as Error).message}`);
