@@ -83,6 +83,9 @@ describe('onboarding: audit log, admin merchants, approval activation, replay', 
         expect([bad, (await admin(`/api/admin/events?${query(bad)}`)).statusCode]).toEqual([bad, 400]);
       }
       expect((await admin('/api/admin/events?range=[0,')).statusCode).toBe(400);
+      // A paging parameter of another convention is refused in words, where it used to be ignored.
+      const limited = await admin('/api/admin/events?limit=1');
+      expect([limited.statusCode, limited.json().message]).toEqual([400, 'Unknown query parameter "limit": lists take sort, range and filter, each as JSON, like range=[0,24] for the first 25']);
       // A pasted search too long says so in words, not zod's "Too big: expected string to have <=300 characters".
       const long = await admin(`/api/admin/events?${query({ filter: { stream: 'x'.repeat(301) } })}`);
       expect([long.statusCode, long.json().message]).toEqual([400, 'stream must be at most 300 characters']);

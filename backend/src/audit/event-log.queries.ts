@@ -83,7 +83,7 @@ export class EventLogQueries {
     if (filter.to) query.andWhere('e.recorded_at <= :to', { to: filter.to });
     query.orderBy(sort.column, sort.order);
     if (sort.field !== 'position') query.addOrderBy('e.position', sort.order);
-    if (range) query.offset(range.start).limit(range.end - range.start + 1);
+    query.offset(range.start).limit(range.end - range.start + 1);
     const [views, total] = await query.getManyAndCount();
     return { rows: await this.withActorEmails(views.map(toEntry)), total };
   }

@@ -41,7 +41,7 @@ export class StaffMerchantQueries {
     if (filter.businessType) builder.andWhere('m.business_type = :businessType', { businessType: filter.businessType });
     if (filter.id) builder.andWhere('m.id IN (:...ids)', { ids: filter.id.length ? filter.id : [null] });
     builder.orderBy(sort.column, sort.order).addOrderBy('m.id', sort.order);
-    if (range) builder.offset(range.start).limit(range.end - range.start + 1);
+    builder.offset(range.start).limit(range.end - range.start + 1);
     const [views, total] = await builder.getManyAndCount();
     return { rows: views.map(toMerchant), total };
   }

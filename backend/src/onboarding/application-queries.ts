@@ -60,7 +60,7 @@ export class ApplicationQueries {
     if (filter.formType) query.andWhere('a.form_type IN (:...formTypes)', { formTypes: filter.formType.length ? filter.formType : [null] });
     if (filter.id) query.andWhere('a.id IN (:...ids)', { ids: filter.id.length ? filter.id : [null] });
     query.orderBy(sort.column, sort.order).addOrderBy('a.id', sort.order);
-    if (range) query.offset(range.start).limit(range.end - range.start + 1);
+    query.offset(range.start).limit(range.end - range.start + 1);
     const [views, total] = await query.getManyAndCount();
     return { rows: views.map((view) => view.record), total };
   }

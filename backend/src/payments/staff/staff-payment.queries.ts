@@ -83,7 +83,7 @@ export class StaffPaymentQueries {
     }
     if (filter.id) query.andWhere('p.id IN (:...ids)', { ids: filter.id.length ? filter.id : [null] });
     query.orderBy(sort.column, sort.order).addOrderBy('p.id', sort.order);
-    if (range) query.offset(range.start).limit(range.end - range.start + 1);
+    query.offset(range.start).limit(range.end - range.start + 1);
     const [views, total] = await query.getManyAndCount();
     return { rows: views.map((view) => this.toAdminPayment(view)), total };
   }

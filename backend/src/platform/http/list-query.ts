@@ -11,8 +11,8 @@ export type SortOrder = 'ASC' | 'DESC';
 export interface ListQuery<Filter> {
   /** `column` is the SQL column the field sorts by, looked up in `sortColumns`. */
   sort: { field: string; column: string; order: SortOrder };
-  /** Inclusive bounds; absent means everything. */
-  range?: { start: number; end: number } | undefined;
+  /** Inclusive bounds; without `range` in the query, the first MAX_PAGE_SIZE records. */
+  range: { start: number; end: number };
   filter: Filter;
 }
 
@@ -40,6 +40,9 @@ function jsonParam(query: Record<string, unknown>, name: string, example: string
   return parsed;
 }
 
+/** What a staff list reads from its query string; anything else (a `limit`, a `page`) would be silently ignored. */
+const LIST_PARAMS = ['sort', 'range', 'filter'];
+
 const sortSchema = z.tuple([z.string(), z.string().transform((order) => order.toUpperCase()).pipe(z.enum(['ASC', 'DESC']))]);
 const rangeSchema = z.tuple([z.number().int().min(0), z.number().int().min(0)]).refine(([start, end]) => end >= start);
 
@@ -48,6 +51,10 @@ const rangeSchema = z.tuple([z.number().int().min(0), z.number().int().min(0)]).
  * each JSON in the query string. Anything malformed is a 400, never a server error.
  */
 export function parseListQuery<F extends ZodType>(query: Record<string, unknown>, options: ListQueryOptions<F>): ListQuery<z.output<F>> {
+  const unknownParam = Object.keys(query).find((name) => !LIST_PARAMS.includes(name));
+  if (unknownParam !== undefined) {
+    throw invalid(unknownParam, `Unknown query parameter "${unknownParam}": lists take sort, range and filter, each as JSON, like range=[0,24] for the first 25`);
+  }
   const sortExample = `["${options.defaultSort.field}","${options.defaultSort.order}"]`;
   const sortInput = jsonParam(query, 'sort', sortExample);
   const columnOf = (field: string) => (Object.hasOwn(options.sortColumns, field) ? options.sortColumns[field] : undefined);
@@ -64,7 +71,7 @@ export function parseListQuery<F extends ZodType>(query: Record<string, unknown>
   }
 
   const rangeInput = jsonParam(query, 'range', '[0,24]');
-  let range: ListQuery<unknown>['range'];
+  let range: ListQuery<unknown>['range'] = { start: 0, end: MAX_PAGE_SIZE - 1 };
   if (rangeInput !== undefined) {
     const parsed = rangeSchema.safeParse(rangeInput);
     if (!parsed.success) throw invalid('range', 'range must be JSON like [0,24]: two whole numbers, the second not below the first');
@@ -94,7 +101,7 @@ export async function answerList<F extends ZodType, Row>(
 ): Promise<Row[]> {
   const listQuery = parseListQuery(query, options);
   const { rows, total } = await fetchPage(listQuery);
-  reply.header('Content-Range', contentRange(options.resource, listQuery.range?.start ?? 0, rows.length, total));
+  reply.header('Content-Range', contentRange(options.resource, listQuery.range.start, rows.length, total));
   return rows;
 }
 
