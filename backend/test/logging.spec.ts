@@ -1,21 +1,12 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Logger } from '@nestjs/common';
 import { createTestApp, type TestApp } from './support/app.js';
 import { bearer, PASSWORD, registerMerchant } from './support/auth.js';
-
-/** Every line the app logs, as written (JSON lines when not on a terminal). */
-class Capture extends Writable {
-  readonly lines: string[] = [];
-  override _write(chunk: Buffer, _encoding: BufferEncoding, done: () => void): void {
-    this.lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
-    done();
-  }
-}
+import { LogCapture } from './support/log-capture.js';
 
 describe('logging', () => {
   let t: TestApp;
-  const capture = new Capture();
+  const capture = new LogCapture();
   beforeAll(async () => {
     t = await createTestApp({ LOG_LEVEL: 'info' }, { logStream: capture });
   });
@@ -43,5 +34,26 @@ describe('logging', () => {
 
     const everything = capture.lines.join('\n');
     for (const secretValue of [PASSWORD, token, secret, secret.slice(8)]) expect(everything).not.toContain(secretValue);
+  });
+
+  it('logs each answer once, whichever API refused it', async () => {
+    capture.lines.length = 0;
+    const refused = [
+      { url: '/v1/payment_intents', id: 'stripe-refused-0001' },
+      { url: '/v1/payment_intents/pi_nope', id: 'stripe-refused-0002' },
+      { url: '/api/client/payments', id: 'native-refused-0001' },
+    ];
+    for (const { url, id } of refused) {
+      expect((await t.request({ method: 'GET', url, headers: { authorization: 'Bearer sk_test_nope', 'x-request-id': id } })).statusCode).toBe(401);
+    }
+    const { token } = await registerMerchant(t);
+    const key = (await t.request({ method: 'POST', url: '/api/merchants/api-keys/staging/rotate', headers: bearer(token) })).json().key as string;
+    const served = [
+      { url: '/v1/payment_intents', id: 'stripe-served-0001' },
+      { url: '/api/client/payments', id: 'native-served-0001' },
+    ];
+    for (const { url, id } of served) expect((await t.request({ method: 'GET', url, headers: { ...bearer(key), 'x-request-id': id } })).statusCode).toBe(200);
+    const records = capture.lines.map((line) => JSON.parse(line) as { req?: { id?: string }; res?: { statusCode: number } });
+    for (const { id } of [...refused, ...served]) expect([id, records.filter((r) => r.req?.id === id && r.res).length]).toEqual([id, 1]);
   });
 });

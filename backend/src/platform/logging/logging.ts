@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { Logger, type DynamicModule, type LoggerService } from '@nestjs/common';
+import { Logger, RequestMethod, type DynamicModule, type LoggerService } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import { pino, type DestinationStream, type Level } from 'pino';
 import type { AppConfig } from '../config/app-config.js';
@@ -28,6 +28,12 @@ export function requestIdOf(headers: IncomingMessage['headers']): string {
 }
 
 /**
+ * nestjs-pino's default routes add the paths excluded from the `api` prefix (`/v1`) a second time, and
+ * Nest adds them as well: every `/v1` answer was logged twice. One route that matches every path.
+ */
+const EVERY_ROUTE = [{ path: '{/*splat}', method: RequestMethod.ALL }];
+
+/**
  * The one logger (pino, through nestjs-pino): Nest's Logger calls and the per-request lines alike.
  * Human-readable (pino-pretty) on a terminal, JSON lines otherwise; every line logged while serving
  * a request carries its id (`req.id`).
@@ -41,15 +47,22 @@ export function loggingModule(config: AppConfig, stream?: DestinationStream): Dy
     genReqId: (req: IncomingMessage) => (req as IncomingMessage & { id?: string }).id ?? requestIdOf(req.headers),
     // The status is what matters; the response headers (CSP and friends) would only be noise.
     serializers: { res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }) },
+    // A 503 is the database being away, already logged once with its cause: a warning, not an error per request.
     customLogLevel: (_req: IncomingMessage, res: { statusCode: number }, error?: Error) =>
-      error || res.statusCode >= 500 ? ('error' as const) : res.statusCode >= 400 ? ('warn' as const) : ('info' as const),
+      error || (res.statusCode >= 500 && res.statusCode !== 503) ? ('error' as const) : res.statusCode >= 400 ? ('warn' as const) : ('info' as const),
+    // For a 5xx answer without an error, pino-http makes one up ("failed with status code 503") and logs
+    // its stack, which points into pino-http. The exception filter has logged the real cause already.
+    customErrorObject: (_req: IncomingMessage, res: { statusCode: number; err?: Error }, error: Error, fields: Record<string, unknown>) =>
+      !res.err && error.message === `failed with status code ${res.statusCode}` ? { ...fields, err: undefined } : fields,
+    customErrorMessage: (_req: IncomingMessage, res: { statusCode: number }) => `request answered ${res.statusCode}`,
   };
   if (pretty) {
     return LoggerModule.forRoot({
+      forRoutes: EVERY_ROUTE,
       pinoHttp: { ...options, transport: { target: 'pino-pretty', options: { singleLine: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } } },
     });
   }
-  return LoggerModule.forRoot({ pinoHttp: [options, stream ?? process.stdout] });
+  return LoggerModule.forRoot({ forRoutes: EVERY_ROUTE, pinoHttp: [options, stream ?? process.stdout] });
 }
 
 /**
