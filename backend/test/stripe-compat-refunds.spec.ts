@@ -60,6 +60,15 @@ describe('Stripe-compatible API through stripe-node: refunds, idempotency, error
     it('a full refund at once', async () => {
       const intent = await stripe.paymentIntents.create({ amount: 1000, currency: 'gbp', payment_method: 'pm_card_visa', confirm: true });
       expect(await stripe.refunds.create({ payment_intent: intent.id })).toMatchObject({ amount: 1000, status: 'succeeded' });
+      // Nothing left: Stripe's own code, with or without a key, not "Only completed payments can be refunded".
+      for (const options of [undefined, { idempotencyKey: 'refund-after-full' }]) {
+        expect(await failureOf(stripe.refunds.create({ payment_intent: intent.id }, options))).toMatchObject({
+          type: 'StripeInvalidRequestError',
+          statusCode: 400,
+          code: 'charge_already_refunded',
+          message: `Charge ch_${intent.id.slice(3)} has already been refunded.`,
+        });
+      }
     });
   });
 
@@ -114,6 +123,16 @@ describe('Stripe-compatible API through stripe-node: refunds, idempotency, error
       expect(await eventTypes(db, paymentIdOf(intent.id))).toHaveLength(5);
     });
 
+    it('a key that created an intent cannot make a refund, nor a refund key an intent: StripeIdempotencyError, nothing recorded', async () => {
+      const intent = await stripe.paymentIntents.create({ amount: 1500, currency: 'usd', payment_method: 'pm_card_visa', confirm: true }, { idempotencyKey: 'cross-route-1' });
+      expect(await failureOf(stripe.refunds.create({ payment_intent: intent.id, amount: 100 }, { idempotencyKey: 'cross-route-1' }))).toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
+      expect(await eventTypes(db, paymentIdOf(intent.id))).toEqual(['PaymentCreated', 'PaymentAttempted', 'PaymentCompleted']);
+      await stripe.refunds.create({ payment_intent: intent.id, amount: 100 }, { idempotencyKey: 'cross-route-2' });
+      const before = await stripe.paymentIntents.list({ limit: 100 });
+      expect(await failureOf(stripe.paymentIntents.create({ amount: 700, currency: 'usd' }, { idempotencyKey: 'cross-route-2' }))).toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
+      expect((await stripe.paymentIntents.list({ limit: 100 })).data.map((i) => i.id)).toEqual(before.data.map((i) => i.id));
+    });
+
     it('a crash after the key was bound but before the refund was asked for: the retry makes the refund, once', async () => {
       const intent = await stripe.paymentIntents.create({ amount: 1000, currency: 'gbp', payment_method: 'pm_card_visa', confirm: true });
       const owner = await t.request({ method: 'GET', url: '/api/merchants/current', headers: bearer(merchantToken) });
@@ -131,7 +150,8 @@ describe('Stripe-compatible API through stripe-node: refunds, idempotency, error
       const answers = await Promise.allSettled([1, 2, 3].map(() => stripe.refunds.create({ payment_intent: intent.id }, { idempotencyKey: 'refund-race' })));
       const refunds = answers.filter((a) => a.status === 'fulfilled').map((a) => a.value.id);
       expect(new Set(refunds).size).toBe(1);
-      for (const refused of answers.filter((a) => a.status === 'rejected')) expect(refused.reason).toMatchObject({ statusCode: 409 });
+      // A retry while the first is still refunding is Stripe's 409 idempotency_error, not a lock timeout.
+      for (const refused of answers.filter((a) => a.status === 'rejected')) expect(refused.reason).toMatchObject({ statusCode: 409, type: 'StripeIdempotencyError' });
       expect((await eventTypes(db, paymentIdOf(intent.id))).filter((type) => type === 'RefundCompleted')).toHaveLength(1);
     });
 
@@ -160,6 +180,18 @@ describe('Stripe-compatible API through stripe-node: refunds, idempotency, error
       expect(await failureOf(stripe.paymentIntents.cancel(intent.id, { cancellation_reason: 'duplicate' }, { idempotencyKey: 'cancel-once' }))).toBeInstanceOf(
         Stripe.errors.StripeIdempotencyError,
       );
+    });
+
+    it('canceling a canceled intent again, without the key that canceled it, is refused as Stripe refuses it', async () => {
+      const intent = await stripe.paymentIntents.create({ amount: 900, currency: 'gbp' });
+      await stripe.paymentIntents.cancel(intent.id);
+      expect(await failureOf(stripe.paymentIntents.cancel(intent.id))).toMatchObject({
+        type: 'StripeInvalidRequestError',
+        statusCode: 400,
+        code: 'payment_intent_unexpected_state',
+        message: expect.stringContaining('because it has a status of canceled'),
+      });
+      expect(await eventTypes(db, paymentIdOf(intent.id))).toEqual(['PaymentCreated', 'PaymentCanceled']);
     });
 
     it('a retried declined create answers the same card error, without a second charge', async () => {

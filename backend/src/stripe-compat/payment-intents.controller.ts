@@ -34,11 +34,7 @@ function answerOf(view: PaymentView, retryOf: string | null): PaymentIntent {
   if (view.status === 'failed') throw declined(view);
   const intent = toPaymentIntent(view);
   if (retryOf && UNANSWERED.has(intent.status)) {
-    throw new StripeApiError(409, {
-      type: 'idempotency_error',
-      code: 'idempotency_key_in_use',
-      message: `There is currently another in-progress request using this Idempotent Key (that probably means you submitted twice, and the other request is still going through): ${retryOf.slice(0, 255)}. Please try again later.`,
-    });
+    throw StripeApiError.keyInUse(retryOf);
   }
   return intent;
 }
@@ -86,6 +82,8 @@ export class PaymentIntentsController {
     };
     const extras = { metadata, paymentMethodRef: body.payment_method ?? null };
     const idempotencyKey = idempotencyKeyOf(idempotencyHeader);
+    // Bound to this route too, not only named by the payment: the key then cannot be reused on another route (a refund).
+    if (idempotencyKey) await this.commandBus.execute(new BindIdempotencyKey(caller, idempotencyKey, 'POST /v1/payment_intents', body, ctx));
     const created = await this.commandBus.execute(new CreatePayment(caller.merchantId, caller.environment, input, idempotencyKey, ctx, extras));
     const view = await this.queries.get(caller, stripeIds.paymentIntent(created.paymentId));
     if (!body.confirm) return toPaymentIntent(view);
@@ -137,8 +135,15 @@ export class PaymentIntentsController {
     const caller = callerOf(key);
     const view = await this.queries.get(caller, intent);
     const idempotencyKey = idempotencyKeyOf(idempotencyHeader);
+    const first = !idempotencyKey || (await this.commandBus.execute(new BindIdempotencyKey(caller, idempotencyKey, 'POST /v1/payment_intents/:id/cancel', { intent, ...body }, ctx)));
+    // As Stripe: canceling a canceled intent is refused, but a retry of the request that canceled it answers it again.
+    if (first && view.status === 'canceled') {
+      throw StripeApiError.invalid(
+        'You cannot cancel this PaymentIntent because it has a status of canceled. Only a PaymentIntent with one of the following statuses may be canceled: requires_payment_method, requires_capture, requires_confirmation, requires_action, processing.',
+        'payment_intent_unexpected_state',
+      );
+    }
     // Canceling again records nothing (the decider's rule), so a retry simply runs the command again.
-    if (idempotencyKey) await this.commandBus.execute(new BindIdempotencyKey(caller, idempotencyKey, 'POST /v1/payment_intents/:id/cancel', { intent, ...body }, ctx));
     await this.commandBus.execute(new CancelPayment(caller.merchantId, view.id, body.cancellation_reason ?? null, ctx));
     return toPaymentIntent(await this.queries.get(caller, intent));
   }

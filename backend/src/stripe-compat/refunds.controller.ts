@@ -2,9 +2,10 @@ import { Body, Controller, Get, HttpCode, Param, Post, UseFilters } from '@nestj
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { z } from 'zod';
-import { BindIdempotencyKey, idempotencyKeyIdOf, idempotencyKeyOf, isPaymentEvent, RefundPayment } from '../payments/index.js';
+import { BindIdempotencyKey, idempotencyKeyIdOf, idempotencyKeyOf, isPaymentEvent, RefundPayment, type PaymentView } from '../payments/index.js';
 import { ApiKeyOnly, CurrentApiKey, Roles, type ApiKeyPrincipal } from '../platform/auth/auth.decorators.js';
 import type { CommandContext } from '../platform/commands/command-context.js';
+import { DomainError } from '../platform/domain-error.js';
 import { Ctx } from '../platform/http/request-context.js';
 import { ApiZodBody } from '../platform/http/zod-validation.js';
 import { PaymentHistories } from './payment-history.js';
@@ -41,6 +42,7 @@ export class StripeRefundsController {
     const view = await this.intents.get(caller, body.payment_intent, 'payment_intent');
     const idempotencyKey = idempotencyKeyOf(idempotencyHeader);
     if (!idempotencyKey) {
+      alreadyRefunded(view);
       const { refundId } = await this.commandBus.execute(new RefundPayment(caller.merchantId, view.id, body.amount ?? null, ctx, undefined, body.reason));
       return toRefund(await this.refund(caller, view.id, refundId));
     }
@@ -52,7 +54,17 @@ export class StripeRefundsController {
       throw error;
     });
     if (made) return toRefund(made);
-    await this.commandBus.execute(new RefundPayment(caller.merchantId, view.id, body.amount ?? null, ctx, refundId, body.reason));
+    alreadyRefunded(view);
+    try {
+      await this.commandBus.execute(new RefundPayment(caller.merchantId, view.id, body.amount ?? null, ctx, refundId, body.reason));
+    } catch (error) {
+      if (!(error instanceof DomainError && error.code === 'conflict')) throw error;
+      // A concurrent retry with this key made the refund first: its answer once settled, Stripe's 409 until then.
+      const mine = await this.refund(caller, view.id, refundId).catch(() => undefined);
+      if (!mine) throw error;
+      if (mine.status === 'pending') throw StripeApiError.keyInUse(idempotencyKey);
+      return toRefund(mine);
+    }
     return toRefund(await this.refund(caller, view.id, refundId));
   }
 
@@ -75,4 +87,9 @@ export class StripeRefundsController {
     if (!facts) throw StripeApiError.invalid(`No such refund: '${stripeIds.refund(paymentId, refundId)}'`, 'resource_missing', 'id', 404);
     return facts;
   }
+}
+
+/** Stripe's own refusal for a charge with nothing left to refund (stripe-node: StripeInvalidRequestError, code charge_already_refunded). */
+function alreadyRefunded(view: PaymentView): void {
+  if (view.status === 'refunded') throw StripeApiError.invalid(`Charge ${stripeIds.charge(view.id)} has already been refunded.`, 'charge_already_refunded');
 }

@@ -30,6 +30,15 @@ export class StripeApiError extends Error {
   static invalid(message: string, code: string, param?: string, status = 400): StripeApiError {
     return new StripeApiError(status, { type: 'invalid_request_error', message, code, ...(param ? { param } : {}) });
   }
+
+  /** A retry while the request it repeats is still going through: Stripe's 409, which stripe-node retries after a pause. */
+  static keyInUse(key: string): StripeApiError {
+    return new StripeApiError(409, {
+      type: 'idempotency_error',
+      code: 'idempotency_key_in_use',
+      message: `There is currently another in-progress request using this Idempotent Key (that probably means you submitted twice, and the other request is still going through): ${key.slice(0, 255)}. Please try again later.`,
+    });
+  }
 }
 
 /** Stripe's words for a parameter it does not know, used by the strict schemas in stripe-params.ts. */
