@@ -119,8 +119,10 @@ describe('client API: currencies and documentation (JWT or secret API key)', () 
       expect(currencies.json().fiatCurrencies.map((c: { code: string }) => c.code)).toEqual(['EUR', 'USD', 'GBP']);
       expect(currencies.json().cryptoCurrencies.map((c: { code: string }) => c.code)).toEqual(['BTC', 'ETH', 'USDT']);
     }
-    const viaKey = await t.request({ method: 'GET', url: '/api/client/documentation', headers: { ...bearer(key), host: 'api.example.test' } });
-    expect(viaKey.json()).toMatchObject({ version: '1.0', environment: 'staging', openApi: { json: 'http://api.example.test/api/documentation-json', ui: 'http://api.example.test/api/documentation' } });
+    // The links are at PUBLIC_URL, as every other link the API gives: a forged Host header does not move them.
+    const viaKey = await t.request({ method: 'GET', url: '/api/client/documentation', headers: { ...bearer(key), host: 'evil.example' } });
+    const base = t.config.publicUrl;
+    expect(viaKey.json()).toMatchObject({ version: '1.0', environment: 'staging', openApi: { json: `${base}/api/documentation-json`, ui: `${base}/api/documentation` } });
     const viaJwt = await t.request({ method: 'GET', url: '/api/client/documentation', headers: bearer(token) });
     expect(viaJwt.json().environment).toBe('production');
     const openApi = await t.request({ method: 'GET', url: new URL(viaJwt.json().openApi.json as string).pathname });

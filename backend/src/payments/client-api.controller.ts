@@ -4,6 +4,7 @@ import { CLIENT_CURRENCIES, type ClientCurrencies, type ClientDocumentation, typ
 import { MerchantQueries } from '../merchants/index.js';
 import { AcceptsApiKey, CurrentApiKey, Roles, type ApiKeyPrincipal } from '../platform/auth/auth.decorators.js';
 import type { AuthenticatedRequest } from '../platform/auth/authenticated-request.js';
+import { AppConfig } from '../platform/config/app-config.js';
 import { PaymentStatsQueries } from './stats/payment-stats.queries.js';
 
 /** The client API's reference calls (public-and-developer-areas §7): JWT or a secret API key. */
@@ -15,6 +16,7 @@ export class ClientApiController {
   constructor(
     private readonly merchants: MerchantQueries,
     private readonly stats: PaymentStatsQueries,
+    private readonly config: AppConfig,
   ) {}
 
   /** A key's merchant and environment, or the session's merchant in its current environment. */
@@ -36,11 +38,11 @@ export class ClientApiController {
     return CLIENT_CURRENCIES;
   }
 
-  /** Links to the OpenAPI document this server generates (absolute, for the caller's host). */
+  /** Links to the OpenAPI document this server generates, at PUBLIC_URL like every other link it gives (never the request's Host). */
   @Get('documentation')
   async documentation(@CurrentApiKey() key: ApiKeyPrincipal | undefined, @Req() request: AuthenticatedRequest): Promise<ClientDocumentation> {
     const { environment } = await this.callerOf(key, request);
-    const base = `${request.protocol}://${request.host}`;
+    const base = this.config.publicUrl;
     return {
       title: 'Tallyline API',
       version: '1.0',
