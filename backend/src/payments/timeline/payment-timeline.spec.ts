@@ -47,6 +47,11 @@ describe('payment timeline', () => {
     expect(await summaries('EUR', 99_999_999_999)).toEqual(['Payment of €999,999,999.99 created for order o-1']);
   });
 
+  it('given a payment without an order id (a /v1 intent), names no order', async () => {
+    const entries = await timelineOf([stored('PaymentCreated', { paymentId: 'p1', amountMinor: 10_000, currency: 'GBP', orderId: '', createdAt: '' }, { type: 'user', id: 'u1' })], asIs);
+    expect(entries.map((entry) => entry.summary)).toEqual(['Payment of £100.00 created']);
+  });
+
   it('tells the anonymous customer, a gateway and a missing actor apart', () => {
     expect(actorFromMetadata({ type: 'user', id: 'anonymous' })).toEqual({ id: 'anonymous', email: null, role: 'visitor' });
     expect(actorFromMetadata({ type: 'system', id: 'gateway:sandbox' })).toEqual({ id: 'sandbox', email: null, role: 'gateway' });

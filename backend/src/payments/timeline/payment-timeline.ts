@@ -15,7 +15,8 @@ export function summarize(event: StoredEvent, currency: string): string {
   const money = (amountMinor: number) => formatMinorAsMoney(amountMinor, currency);
   switch (event.type) {
     case 'PaymentCreated':
-      return `Payment of ${money(event.data.amountMinor)} created for order ${event.data.orderId}`;
+      // A payment intent made through /v1 without metadata[order_id] has no order to name.
+      return `Payment of ${money(event.data.amountMinor)} created${event.data.orderId ? ` for order ${event.data.orderId}` : ''}`;
     case 'PaymentAttempted':
       return `Payment attempted with ${card(event.data.cardBrand, event.data.cardLast4)}`;
     case 'PaymentRequiresAction':
