@@ -86,6 +86,17 @@ describe('Stripe-compatible API through stripe-node', () => {
       expect(error.message).toContain('created');
     });
 
+    it('refuses what a retrieve does not take (expand, a typo) instead of answering as if it had been heard', async () => {
+      const intent = await stripe.paymentIntents.create({ amount: 1000, currency: 'gbp', payment_method: 'pm_card_visa', confirm: true });
+      const refund = await stripe.refunds.create({ payment_intent: intent.id, amount: 100 });
+      const expanded = await failureOf(stripe.paymentIntents.retrieve(intent.id, { expand: ['latest_charge'] }));
+      expect(expanded).toMatchObject({ type: 'StripeInvalidRequestError', statusCode: 400, code: 'parameter_unknown', message: expect.stringMatching(/^Received unknown parameter: expand/) });
+      expect(await failureOf(stripe.refunds.retrieve(refund.id, { expand: ['charge'] }))).toMatchObject({ statusCode: 400, code: 'parameter_unknown' });
+      const [event] = (await stripe.events.list({ limit: 1 })).data;
+      expect(await failureOf(stripe.events.retrieve(event!.id, { expand: ['data'] }))).toMatchObject({ statusCode: 400, code: 'parameter_unknown' });
+      expect((await stripe.paymentIntents.retrieve(intent.id)).id).toBe(intent.id);
+    });
+
     it("takes what Stripe's quickstart sends: automatic_payment_methods, payment_method_types card", async () => {
       const automatic = await stripe.paymentIntents.create({ amount: 1000, currency: 'gbp', automatic_payment_methods: { enabled: true } });
       expect(automatic).toMatchObject({ status: 'requires_payment_method', amount: 1000 });

@@ -6,7 +6,7 @@ import { callerOf } from './stripe-caller.js';
 import { StripeErrorFilter } from './stripe-errors.js';
 import { StripeEvents } from './stripe-events.js';
 import { stripeList } from './stripe-objects.js';
-import { eventListSchema, stripePipe } from './stripe-params.js';
+import { eventListSchema, retrieveSchema, stripePipe } from './stripe-params.js';
 
 @ApiTags('stripe-compatible')
 @Controller('v1/events')
@@ -23,7 +23,7 @@ export class StripeEventsController {
   }
 
   @Get(':id')
-  retrieve(@Param('id') id: string, @CurrentApiKey() key: ApiKeyPrincipal | undefined) {
+  retrieve(@Param('id') id: string, @Query(stripePipe(retrieveSchema)) _none: object, @CurrentApiKey() key: ApiKeyPrincipal | undefined) {
     return this.events.get(callerOf(key), id);
   }
 }

@@ -14,7 +14,7 @@ import { callerOf, IdempotencyKey } from './stripe-caller.js';
 import { StripeApiError, StripeErrorFilter } from './stripe-errors.js';
 import { stripeIds } from './stripe-ids.js';
 import { stripeList, toPaymentIntent, type PaymentIntent } from './stripe-objects.js';
-import { cancelSchema, confirmSchema, listSchema, paymentIntentCreateSchema, stripePipe } from './stripe-params.js';
+import { cancelSchema, confirmSchema, listSchema, paymentIntentCreateSchema, retrieveSchema, stripePipe } from './stripe-params.js';
 import { cardError, testCardOf } from './test-payment-methods.js';
 
 /** A declined attempt: HTTP 402 with the card error and the PaymentIntent, as Stripe answers it. */
@@ -99,7 +99,7 @@ export class PaymentIntentsController {
   }
 
   @Get(':intent')
-  async retrieve(@Param('intent') intent: string, @CurrentApiKey() key: ApiKeyPrincipal | undefined): Promise<PaymentIntent> {
+  async retrieve(@Param('intent') intent: string, @Query(stripePipe(retrieveSchema)) _none: object, @CurrentApiKey() key: ApiKeyPrincipal | undefined): Promise<PaymentIntent> {
     return toPaymentIntent(await this.queries.get(callerOf(key), intent));
   }
 

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, UseFilters } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, UseFilters } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { z } from 'zod';
@@ -14,7 +14,7 @@ import { callerOf, IdempotencyKey } from './stripe-caller.js';
 import { StripeApiError, StripeErrorFilter } from './stripe-errors.js';
 import { refundIdsOf, stripeIds } from './stripe-ids.js';
 import { toRefund, type RefundFacts } from './stripe-objects.js';
-import { refundCreateSchema, stripePipe } from './stripe-params.js';
+import { refundCreateSchema, retrieveSchema, stripePipe } from './stripe-params.js';
 
 /** Stripe's Refunds over our RefundPayment command; a refund is read back from its payment's events. */
 @ApiTags('stripe-compatible')
@@ -69,7 +69,7 @@ export class StripeRefundsController {
   }
 
   @Get(':id')
-  async retrieve(@Param('id') id: string, @CurrentApiKey() key: ApiKeyPrincipal | undefined) {
+  async retrieve(@Param('id') id: string, @Query(stripePipe(retrieveSchema)) _none: object, @CurrentApiKey() key: ApiKeyPrincipal | undefined) {
     const { paymentId, refundId } = refundIdsOf(id);
     return toRefund(await this.refund(callerOf(key), paymentId, refundId));
   }

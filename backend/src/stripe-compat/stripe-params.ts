@@ -68,6 +68,9 @@ export const paymentIntentCreateSchema = stripeParams({
 
 export const confirmSchema = stripeParams({ payment_method: id.optional(), return_url: httpUrl.optional() });
 
+/** A retrieve takes no parameters: an `expand[]` or a typo is refused (parameter_unknown) rather than answered as if heard. */
+export const retrieveSchema = stripeParams({});
+
 export const cancelSchema = stripeParams({ cancellation_reason: z.enum(['duplicate', 'fraudulent', 'requested_by_customer', 'abandoned']).optional() });
 
 /** Without amount all that is left is refunded. `reason` is Stripe's label, kept with the refund and answered back. */

@@ -13,7 +13,7 @@ import { callerOf } from '../stripe-caller.js';
 import { StripeApiError, StripeErrorFilter } from '../stripe-errors.js';
 import { stripeIds, webhookEndpointIdOf } from '../stripe-ids.js';
 import { stripeList, unix } from '../stripe-objects.js';
-import { listSchema, stripePipe, webhookEndpointCreateSchema } from '../stripe-params.js';
+import { listSchema, retrieveSchema, stripePipe, webhookEndpointCreateSchema } from '../stripe-params.js';
 import { STRIPE_FORMAT } from './stripe-webhook-format.js';
 
 type Endpoint = Pick<WebhookEndpointView, 'id' | 'url' | 'description' | 'eventTypes' | 'enabled' | 'environment' | 'createdAt'>;
@@ -87,7 +87,7 @@ export class StripeWebhookEndpointsController {
   }
 
   @Get(':id')
-  async retrieve(@Param('id') id: string, @CurrentApiKey() key: ApiKeyPrincipal | undefined) {
+  async retrieve(@Param('id') id: string, @Query(stripePipe(retrieveSchema)) _none: object, @CurrentApiKey() key: ApiKeyPrincipal | undefined) {
     return toWebhookEndpoint(await this.endpoint(callerOf(key), id));
   }
 
