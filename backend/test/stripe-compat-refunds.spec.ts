@@ -311,6 +311,20 @@ describe('Stripe-compatible API through stripe-node: refunds, idempotency, error
     ]);
   });
 
+  it('the OpenAPI document names the query parameters each list takes, from the schema that checks them, and Idempotency-Key only where it is read', async () => {
+    type Operation = { parameters?: { name: string; in: string }[] };
+    const { paths } = (await t.request({ method: 'GET', url: '/api/documentation-json' })).json<{ paths: Record<string, Record<string, Operation>> }>();
+    const named = (path: string, method: string, place: string) => (paths[path]?.[method]?.parameters ?? []).filter((p) => p.in === place).map((p) => p.name);
+    expect(named('/v1/payment_intents', 'get', 'query')).toEqual(expect.arrayContaining(['limit', 'starting_after', 'ending_before']));
+    expect(named('/api/client/payments', 'get', 'query')).toEqual(['limit', 'cursor', 'environment']);
+    expect(named('/api/transactions', 'get', 'query')).toEqual(expect.arrayContaining(['status', 'paymentMethod', 'from', 'to']));
+    expect(named('/v1/payment_intents', 'get', 'header')).toEqual([]);
+    expect(named('/v1/payment_intents/{intent}', 'get', 'header')).toEqual([]);
+    for (const path of ['/v1/payment_intents', '/v1/payment_intents/{intent}/confirm', '/v1/payment_intents/{intent}/cancel', '/v1/refunds']) {
+      expect([path, named(path, 'post', 'header')]).toEqual([path, ['Idempotency-Key']]);
+    }
+  });
+
   it('form bodies are for /v1 only: the rest of the API still refuses them (415)', async () => {
     const res = await t.request({ method: 'POST', url: '/api/client/payments', payload: 'amount=100', headers: { ...bearer(merchantToken), 'content-type': 'application/x-www-form-urlencoded' } });
     expect(res.statusCode).toBe(415);

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiQuery, ApiTags } from '@nestjs/swagger';
 import { cryptoListQuerySchema, cryptoPaymentCreateSchema, exchangeRateQuerySchema, type CryptoPayment, type ExchangeRate } from '@tallyline/contracts';
 import type { z } from 'zod';
@@ -6,7 +6,7 @@ import { AcceptsApiKey, CurrentApiKey, Roles, type ApiKeyPrincipal } from '../pl
 import type { AuthenticatedRequest } from '../platform/auth/authenticated-request.js';
 import type { CommandContext } from '../platform/commands/command-context.js';
 import { Ctx } from '../platform/http/request-context.js';
-import { ApiZodBody, zodPipe } from '../platform/http/zod-validation.js';
+import { ApiZodBody, zodPipe, ZodQuery } from '../platform/http/zod-validation.js';
 import { CryptoApi, ENVIRONMENT_QUERY, LIMIT_QUERY, RateQueries } from './crypto-api.js';
 
 /** The client API's crypto calls (spec §7): the same as /api/crypto-payments, JWT or a secret API key. */
@@ -21,7 +21,7 @@ export class ClientCryptoPaymentsController {
   @ApiQuery(LIMIT_QUERY)
   @ApiQuery(ENVIRONMENT_QUERY)
   list(
-    @Query(zodPipe(cryptoListQuerySchema)) query: z.output<typeof cryptoListQuerySchema>,
+    @ZodQuery(cryptoListQuerySchema) query: z.output<typeof cryptoListQuerySchema>,
     @CurrentApiKey() key: ApiKeyPrincipal | undefined,
     @Req() request: AuthenticatedRequest,
   ): Promise<{ cryptoTransactions: CryptoPayment[] }> {
@@ -43,7 +43,7 @@ export class ClientCryptoPaymentsController {
   @Get('exchange-rates')
   @RateQueries()
   exchangeRates(
-    @Query(zodPipe(exchangeRateQuerySchema)) query: z.output<typeof exchangeRateQuerySchema>,
+    @ZodQuery(exchangeRateQuerySchema) query: z.output<typeof exchangeRateQuerySchema>,
     @CurrentApiKey() key: ApiKeyPrincipal | undefined,
     @Req() request: AuthenticatedRequest,
   ): Promise<{ exchangeRate: ExchangeRate }> {

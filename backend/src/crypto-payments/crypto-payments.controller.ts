@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
 import { ApiQuery, ApiTags } from '@nestjs/swagger';
 import {
   CLIENT_CURRENCIES,
@@ -15,7 +15,7 @@ import { AcceptsApiKey, CurrentApiKey, Roles, type ApiKeyPrincipal } from '../pl
 import type { AuthenticatedRequest } from '../platform/auth/authenticated-request.js';
 import type { CommandContext } from '../platform/commands/command-context.js';
 import { Ctx } from '../platform/http/request-context.js';
-import { ApiZodBody, zodPipe } from '../platform/http/zod-validation.js';
+import { ApiZodBody, zodPipe, ZodQuery } from '../platform/http/zod-validation.js';
 import { CryptoApi, ENVIRONMENT_QUERY, LIMIT_QUERY, RateQueries } from './crypto-api.js';
 import { CryptoPaymentQueries } from './crypto-payments.queries.js';
 
@@ -32,14 +32,14 @@ export class CryptoPaymentsController {
 
   @Get('currencies')
   @ApiQuery(ENVIRONMENT_QUERY)
-  currencies(@Query(zodPipe(environmentQuerySchema)) _query: z.output<typeof environmentQuerySchema>): ClientCurrencies {
+  currencies(@ZodQuery(environmentQuerySchema) _query: z.output<typeof environmentQuerySchema>): ClientCurrencies {
     return CLIENT_CURRENCIES;
   }
 
   @Get('exchange-rate')
   @RateQueries()
   exchangeRate(
-    @Query(zodPipe(exchangeRateQuerySchema)) query: z.output<typeof exchangeRateQuerySchema>,
+    @ZodQuery(exchangeRateQuerySchema) query: z.output<typeof exchangeRateQuerySchema>,
     @CurrentApiKey() key: ApiKeyPrincipal | undefined,
     @Req() request: AuthenticatedRequest,
   ): Promise<{ exchangeRate: ExchangeRate }> {
@@ -62,7 +62,7 @@ export class CryptoPaymentsController {
   @ApiQuery(LIMIT_QUERY)
   @ApiQuery(ENVIRONMENT_QUERY)
   list(
-    @Query(zodPipe(cryptoListQuerySchema)) query: z.output<typeof cryptoListQuerySchema>,
+    @ZodQuery(cryptoListQuerySchema) query: z.output<typeof cryptoListQuerySchema>,
     @CurrentApiKey() key: ApiKeyPrincipal | undefined,
     @Req() request: AuthenticatedRequest,
   ): Promise<{ cryptoTransactions: CryptoPayment[] }> {

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiHeader, ApiTags } from '@nestjs/swagger';
 import { paymentCreateSchema, paymentListQuerySchema, type Environment, type Payment, type PaymentCreatedAnswer, type PaymentPage } from '@tallyline/contracts';
@@ -7,7 +7,7 @@ import { AcceptsApiKey, CurrentApiKey, Roles, type ApiKeyPrincipal } from '../pl
 import type { AuthenticatedRequest } from '../platform/auth/authenticated-request.js';
 import type { CommandContext } from '../platform/commands/command-context.js';
 import { Ctx } from '../platform/http/request-context.js';
-import { ApiZodBody, zodPipe } from '../platform/http/zod-validation.js';
+import { ApiZodBody, zodPipe, ZodQuery } from '../platform/http/zod-validation.js';
 import { MerchantQueries } from '../merchants/index.js';
 import { CreatePayment } from './create-payment/create-payment.command.js';
 import { idempotencyKeyOf } from './idempotency/idempotency-key-header.js';
@@ -51,7 +51,7 @@ abstract class PaymentsApi {
 
   @Get()
   async list(
-    @Query(zodPipe(paymentListQuerySchema)) query: z.output<typeof paymentListQuerySchema>,
+    @ZodQuery(paymentListQuerySchema) query: z.output<typeof paymentListQuerySchema>,
     @CurrentApiKey() key: ApiKeyPrincipal | undefined,
     @Req() request: AuthenticatedRequest,
   ): Promise<PaymentPage> {

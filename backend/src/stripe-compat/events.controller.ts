@@ -1,4 +1,4 @@
-import { Controller, Get, Param, Query, UseFilters } from '@nestjs/common';
+import { Controller, Get, Param, UseFilters } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { z } from 'zod';
 import { ApiKeyOnly, CurrentApiKey, Roles, type ApiKeyPrincipal } from '../platform/auth/auth.decorators.js';
@@ -6,6 +6,7 @@ import { callerOf } from './stripe-caller.js';
 import { StripeErrorFilter } from './stripe-errors.js';
 import { StripeEvents } from './stripe-events.js';
 import { stripeList } from './stripe-objects.js';
+import { ZodQuery } from '../platform/http/zod-validation.js';
 import { eventListSchema, retrieveSchema, stripePipe } from './stripe-params.js';
 
 @ApiTags('stripe-compatible')
@@ -17,13 +18,13 @@ export class StripeEventsController {
   constructor(private readonly events: StripeEvents) {}
 
   @Get()
-  async list(@Query(stripePipe(eventListSchema)) query: z.output<typeof eventListSchema>, @CurrentApiKey() key: ApiKeyPrincipal | undefined) {
+  async list(@ZodQuery(eventListSchema, stripePipe(eventListSchema)) query: z.output<typeof eventListSchema>, @CurrentApiKey() key: ApiKeyPrincipal | undefined) {
     const { data, hasMore } = await this.events.list(callerOf(key), query);
     return stripeList('/v1/events', data, hasMore);
   }
 
   @Get(':id')
-  retrieve(@Param('id') id: string, @Query(stripePipe(retrieveSchema)) _none: object, @CurrentApiKey() key: ApiKeyPrincipal | undefined) {
+  retrieve(@Param('id') id: string, @ZodQuery(retrieveSchema, stripePipe(retrieveSchema)) _none: object, @CurrentApiKey() key: ApiKeyPrincipal | undefined) {
     return this.events.get(callerOf(key), id);
   }
 }

@@ -1,6 +1,6 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, UseFilters } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, UseFilters } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiHeader, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { PAYMENT_MESSAGES } from '@tallyline/contracts';
 import type { z } from 'zod';
 import { BindIdempotencyKey, CancelPayment, CreatePayment, idempotencyKeyOf, PayPayment, TestCardTokens, type PaymentView } from '../payments/index.js';
@@ -8,9 +8,9 @@ import { ApiKeyOnly, CurrentApiKey, Roles, type ApiKeyPrincipal } from '../platf
 import type { CommandContext } from '../platform/commands/command-context.js';
 import { DomainError } from '../platform/domain-error.js';
 import { Ctx } from '../platform/http/request-context.js';
-import { ApiZodBody } from '../platform/http/zod-validation.js';
+import { ApiZodBody, ZodQuery } from '../platform/http/zod-validation.js';
 import { PaymentIntentQueries, type Caller } from './payment-intents.queries.js';
-import { callerOf, IdempotencyKey } from './stripe-caller.js';
+import { ApiIdempotencyKey, callerOf, IdempotencyKey } from './stripe-caller.js';
 import { StripeApiError, StripeErrorFilter } from './stripe-errors.js';
 import { stripeIds } from './stripe-ids.js';
 import { stripeList, toPaymentIntent, type PaymentIntent } from './stripe-objects.js';
@@ -48,7 +48,6 @@ function answerOf(view: PaymentView, retryOf: string | null): PaymentIntent {
 @Roles('merchant')
 @ApiKeyOnly()
 @UseFilters(StripeErrorFilter)
-@ApiHeader({ name: 'Idempotency-Key', required: false, description: 'On POSTs: the same key and parameters answer the first result; other parameters are refused (idempotency_error)' })
 export class PaymentIntentsController {
   constructor(
     private readonly commandBus: CommandBus,
@@ -58,6 +57,7 @@ export class PaymentIntentsController {
 
   @Post()
   @HttpCode(200)
+  @ApiIdempotencyKey()
   @ApiZodBody(paymentIntentCreateSchema, 'Form-encoded (metadata[key]=value) or JSON; amount in minor units')
   async create(
     @Body(stripePipe(paymentIntentCreateSchema)) body: z.output<typeof paymentIntentCreateSchema>,
@@ -93,18 +93,19 @@ export class PaymentIntentsController {
   }
 
   @Get()
-  async list(@Query(stripePipe(listSchema)) query: z.output<typeof listSchema>, @CurrentApiKey() key: ApiKeyPrincipal | undefined) {
+  async list(@ZodQuery(listSchema, stripePipe(listSchema)) query: z.output<typeof listSchema>, @CurrentApiKey() key: ApiKeyPrincipal | undefined) {
     const { data, hasMore } = await this.queries.list(callerOf(key), query);
     return stripeList('/v1/payment_intents', data.map(toPaymentIntent), hasMore);
   }
 
   @Get(':intent')
-  async retrieve(@Param('intent') intent: string, @Query(stripePipe(retrieveSchema)) _none: object, @CurrentApiKey() key: ApiKeyPrincipal | undefined): Promise<PaymentIntent> {
+  async retrieve(@Param('intent') intent: string, @ZodQuery(retrieveSchema, stripePipe(retrieveSchema)) _none: object, @CurrentApiKey() key: ApiKeyPrincipal | undefined): Promise<PaymentIntent> {
     return toPaymentIntent(await this.queries.get(callerOf(key), intent));
   }
 
   @Post(':intent/confirm')
   @HttpCode(200)
+  @ApiIdempotencyKey()
   @ApiZodBody(confirmSchema, 'payment_method: a test payment method such as pm_card_visa (default: the one given at creation)')
   async confirm(
     @Param('intent') intent: string,
@@ -124,6 +125,7 @@ export class PaymentIntentsController {
 
   @Post(':intent/cancel')
   @HttpCode(200)
+  @ApiIdempotencyKey()
   @ApiZodBody(cancelSchema)
   async cancel(
     @Param('intent') intent: string,

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, UseFilters } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, UseFilters } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { z } from 'zod';
@@ -7,10 +7,10 @@ import { ApiKeyOnly, CurrentApiKey, Roles, type ApiKeyPrincipal } from '../platf
 import type { CommandContext } from '../platform/commands/command-context.js';
 import { DomainError } from '../platform/domain-error.js';
 import { Ctx } from '../platform/http/request-context.js';
-import { ApiZodBody } from '../platform/http/zod-validation.js';
+import { ApiZodBody, ZodQuery } from '../platform/http/zod-validation.js';
 import { PaymentHistories } from './payment-history.js';
 import { PaymentIntentQueries, type Caller } from './payment-intents.queries.js';
-import { callerOf, IdempotencyKey } from './stripe-caller.js';
+import { ApiIdempotencyKey, callerOf, IdempotencyKey } from './stripe-caller.js';
 import { StripeApiError, StripeErrorFilter } from './stripe-errors.js';
 import { refundIdsOf, stripeIds } from './stripe-ids.js';
 import { toRefund, type RefundFacts } from './stripe-objects.js';
@@ -31,6 +31,7 @@ export class StripeRefundsController {
 
   @Post()
   @HttpCode(200)
+  @ApiIdempotencyKey()
   @ApiZodBody(refundCreateSchema, 'payment_intent, amount (minor units; default: all that is left)')
   async create(
     @Body(stripePipe(refundCreateSchema)) body: z.output<typeof refundCreateSchema>,
@@ -69,7 +70,7 @@ export class StripeRefundsController {
   }
 
   @Get(':id')
-  async retrieve(@Param('id') id: string, @Query(stripePipe(retrieveSchema)) _none: object, @CurrentApiKey() key: ApiKeyPrincipal | undefined) {
+  async retrieve(@Param('id') id: string, @ZodQuery(retrieveSchema, stripePipe(retrieveSchema)) _none: object, @CurrentApiKey() key: ApiKeyPrincipal | undefined) {
     const { paymentId, refundId } = refundIdsOf(id);
     return toRefund(await this.refund(callerOf(key), paymentId, refundId));
   }

@@ -1,4 +1,5 @@
 import { Headers } from '@nestjs/common';
+import { ApiHeader } from '@nestjs/swagger';
 import type { ApiKeyPrincipal } from '../platform/auth/auth.decorators.js';
 import type { Caller } from './payment-intents.queries.js';
 import { StripeApiError } from './stripe-errors.js';
@@ -10,3 +11,7 @@ export function callerOf(key: ApiKeyPrincipal | undefined): Caller {
 }
 
 export const IdempotencyKey = () => Headers('idempotency-key');
+
+/** The header in the OpenAPI document, on the POSTs that read it (a GET has nothing to repeat). */
+export const ApiIdempotencyKey = () =>
+  ApiHeader({ name: 'Idempotency-Key', required: false, description: 'The same key and parameters answer the first result; other parameters, or another route, are refused (idempotency_error)' });

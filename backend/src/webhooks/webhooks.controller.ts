@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import {
@@ -18,7 +18,7 @@ import type { AuthenticatedRequest } from '../platform/auth/authenticated-reques
 import type { CommandContext } from '../platform/commands/command-context.js';
 import { servedFor } from '../platform/http/environment-header.js';
 import { Ctx } from '../platform/http/request-context.js';
-import { ApiZodBody, zodPipe } from '../platform/http/zod-validation.js';
+import { ApiZodBody, zodPipe, ZodQuery } from '../platform/http/zod-validation.js';
 import { CreateWebhookEndpoint } from './create-webhook-endpoint/create-webhook-endpoint.command.js';
 import { DeleteWebhookEndpoint } from './delete-webhook-endpoint/delete-webhook-endpoint.command.js';
 import { WebhookOutbox } from './outbox/webhook-outbox.js';
@@ -127,7 +127,7 @@ export class WebhookEndpointsController {
   @Get(':id/deliveries')
   async deliveries(
     @Param('id') id: string,
-    @Query(zodPipe(webhookDeliveryListQuerySchema)) query: z.output<typeof webhookDeliveryListQuerySchema>,
+    @ZodQuery(webhookDeliveryListQuerySchema) query: z.output<typeof webhookDeliveryListQuerySchema>,
     @CurrentApiKey() key: ApiKeyPrincipal | undefined,
     @Req() request: AuthenticatedRequest,
   ): Promise<WebhookDeliveryPage> {
@@ -153,7 +153,7 @@ export class WebhookEndpointsController {
   @HttpCode(202)
   async replay(
     @Param('id') id: string,
-    @Query(zodPipe(webhookReplayQuerySchema)) query: z.output<typeof webhookReplayQuerySchema>,
+    @ZodQuery(webhookReplayQuerySchema) query: z.output<typeof webhookReplayQuerySchema>,
     @CurrentApiKey() key: ApiKeyPrincipal | undefined,
     @Req() request: AuthenticatedRequest,
   ): Promise<WebhookReplayResult> {

@@ -1,4 +1,4 @@
-import { Controller, Get, Query, Res } from '@nestjs/common';
+import { Controller, Get, Res } from '@nestjs/common';
 import { ApiQuery, ApiTags } from '@nestjs/swagger';
 import { ANALYTICS_MAX_DAYS, analyticsQuerySchema, type AnalyticsQuery, type MerchantAnalytics, type MerchantStats } from '@tallyline/contracts';
 import type { FastifyReply } from 'fastify';
@@ -6,7 +6,7 @@ import { MerchantQueries } from '../../merchants/index.js';
 import { CurrentUser, Roles, type AuthUser } from '../../platform/auth/auth.decorators.js';
 import { servedFor } from '../../platform/http/environment-header.js';
 import { TakesNoQuery } from '../../platform/http/takes-no-query.js';
-import { zodPipe } from '../../platform/http/zod-validation.js';
+import { ZodQuery } from '../../platform/http/zod-validation.js';
 import { PaymentAnalyticsQueries } from './payment-analytics.queries.js';
 import { PaymentStatsQueries } from './payment-stats.queries.js';
 
@@ -32,7 +32,7 @@ export class PaymentStatsController {
   @Get('analytics')
   @ApiQuery({ name: 'days', required: false, type: Number, description: `1 to ${ANALYTICS_MAX_DAYS}, default 30` })
   async analytics(
-    @Query(zodPipe(analyticsQuerySchema)) query: AnalyticsQuery,
+    @ZodQuery(analyticsQuerySchema) query: AnalyticsQuery,
     @CurrentUser() user: AuthUser,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<MerchantAnalytics> {

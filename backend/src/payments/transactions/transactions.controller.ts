@@ -1,4 +1,4 @@
-import { applyDecorators, Controller, Get, Query, Res, StreamableFile } from '@nestjs/common';
+import { applyDecorators, Controller, Get, Res, StreamableFile } from '@nestjs/common';
 import { ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import {
   PAYMENT_METHOD_TYPES,
@@ -9,7 +9,7 @@ import type { FastifyReply } from 'fastify';
 import { MerchantQueries } from '../../merchants/index.js';
 import { CurrentUser, Roles, type AuthUser } from '../../platform/auth/auth.decorators.js';
 import { servedFor } from '../../platform/http/environment-header.js';
-import { zodPipe } from '../../platform/http/zod-validation.js';
+import { ZodQuery } from '../../platform/http/zod-validation.js';
 import { transactionsCsv } from './transactions-csv.js';
 import { TransactionQueries } from './transactions.queries.js';
 
@@ -50,7 +50,7 @@ export class TransactionsController {
   @ApiQuery({ name: 'limit', required: false, type: Number, description: '1 to 100, default 20' })
   @ApiQuery({ name: 'cursor', required: false, description: 'nextCursor of the previous page' })
   async list(
-    @Query(zodPipe(transactionListQuerySchema)) query: TransactionListQuery,
+    @ZodQuery(transactionListQuerySchema) query: TransactionListQuery,
     @CurrentUser() user: AuthUser,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<TransactionPage> {
@@ -63,7 +63,7 @@ export class TransactionsController {
   @Get('export')
   @FilterParams()
   @ApiProduces('text/csv')
-  async export(@Query(zodPipe(transactionExportQuerySchema)) filter: TransactionFilter, @CurrentUser() user: AuthUser): Promise<StreamableFile> {
+  async export(@ZodQuery(transactionExportQuerySchema) filter: TransactionFilter, @CurrentUser() user: AuthUser): Promise<StreamableFile> {
     const scope = await this.scope(user);
     const name = `transactions-${scope.environment}-${new Date().toISOString().slice(0, 10)}.csv`;
     return new StreamableFile(transactionsCsv(this.queries.all(scope, filter)), { type: 'text/csv; charset=utf-8', disposition: `attachment; filename="${name}"` });

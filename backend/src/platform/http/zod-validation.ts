@@ -1,5 +1,5 @@
-import { PipeTransform } from '@nestjs/common';
-import { ApiBody } from '@nestjs/swagger';
+import { PipeTransform, Query } from '@nestjs/common';
+import { ApiBody, ApiQuery } from '@nestjs/swagger';
 import { z, type ZodType } from 'zod';
 import { DomainError, type FieldError } from '../domain-error.js';
 
@@ -44,6 +44,23 @@ export function openApiSchema(schema: ZodType): Record<string, unknown> {
 
 export const ApiZodBody = (schema: ZodType, description?: string) =>
   ApiBody({ schema: openApiSchema(schema) as never, ...(description === undefined ? {} : { description }) });
+
+/**
+ * `@Query()` validated by a zod schema (through `pipe`: a door with its own refusals passes its own), each
+ * parameter listed in the OpenAPI document from that same schema, so the document cannot drift from what is checked.
+ */
+export const ZodQuery =
+  (schema: ZodType, pipe: PipeTransform = zodPipe(schema)): ParameterDecorator =>
+  (target, key, index) => {
+    Query(pipe)(target, key, index);
+    const method = key === undefined ? undefined : Object.getOwnPropertyDescriptor(target, key);
+    if (!key || !method) return;
+    const { properties = {}, required = [] } = openApiSchema(schema) as { properties?: Record<string, Record<string, unknown>>; required?: string[] };
+    for (const [name, property] of Object.entries(properties)) {
+      const description = typeof property.description === 'string' ? { description: property.description } : {};
+      ApiQuery({ name, required: required.includes(name), schema: property as never, ...description })(target, key, method);
+    }
+  };
 
 /**
  * NUL and unpaired UTF-16 surrogates: PostgreSQL refuses both in text and jsonb, and no honest client

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, UseFilters } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, UseFilters } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { WebhookEndpoint, WebhookEventType } from '@tallyline/contracts';
@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { ApiKeyOnly, CurrentApiKey, Roles, type ApiKeyPrincipal } from '../../platform/auth/auth.decorators.js';
 import type { CommandContext } from '../../platform/commands/command-context.js';
 import { Ctx } from '../../platform/http/request-context.js';
-import { ApiZodBody } from '../../platform/http/zod-validation.js';
+import { ApiZodBody, ZodQuery } from '../../platform/http/zod-validation.js';
 import { CreateWebhookEndpoint, DeleteWebhookEndpoint, WebhookQueries, type WebhookEndpointView } from '../../webhooks/index.js';
 import type { Caller } from '../payment-intents.queries.js';
 import { callerOf } from '../stripe-caller.js';
@@ -67,7 +67,7 @@ export class StripeWebhookEndpointsController {
 
   /** Newest first, as Stripe lists them. */
   @Get()
-  async list(@Query(stripePipe(listSchema)) query: z.output<typeof listSchema>, @CurrentApiKey() key: ApiKeyPrincipal | undefined) {
+  async list(@ZodQuery(listSchema, stripePipe(listSchema)) query: z.output<typeof listSchema>, @CurrentApiKey() key: ApiKeyPrincipal | undefined) {
     const caller = callerOf(key);
     const all = (await this.queries.views(caller.merchantId, caller.environment, STRIPE_FORMAT)).reverse().map((view) => toWebhookEndpoint(view));
     const at = (id: string, param: string) => {
@@ -87,7 +87,7 @@ export class StripeWebhookEndpointsController {
   }
 
   @Get(':id')
-  async retrieve(@Param('id') id: string, @Query(stripePipe(retrieveSchema)) _none: object, @CurrentApiKey() key: ApiKeyPrincipal | undefined) {
+  async retrieve(@Param('id') id: string, @ZodQuery(retrieveSchema, stripePipe(retrieveSchema)) _none: object, @CurrentApiKey() key: ApiKeyPrincipal | undefined) {
     return toWebhookEndpoint(await this.endpoint(callerOf(key), id));
   }
 
