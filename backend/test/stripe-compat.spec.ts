@@ -95,6 +95,8 @@ describe('Stripe-compatible API through stripe-node', () => {
       const [event] = (await stripe.events.list({ limit: 1 })).data;
       expect(await failureOf(stripe.events.retrieve(event!.id, { expand: ['data'] }))).toMatchObject({ statusCode: 400, code: 'parameter_unknown' });
       expect((await stripe.paymentIntents.retrieve(intent.id)).id).toBe(intent.id);
+      // An id too long to be ours is no such intent, not an unknown URL.
+      expect(await failureOf(stripe.paymentIntents.retrieve(`pi_${'a'.repeat(200)}`))).toMatchObject({ statusCode: 404, code: 'resource_missing' });
     });
 
     it("takes what Stripe's quickstart sends: automatic_payment_methods, payment_method_types card", async () => {

@@ -48,6 +48,8 @@ export async function createHttpApp(config: AppConfig, root: DynamicModule): Pro
     logger: false,
     genReqId: (request: IncomingMessage) => requestIdOf(request.headers),
     bodyLimit: 1024 * 1024,
+    // Fastify's default (100) turned a longer id into "no such route"; the handler says "no such payment" instead.
+    routerOptions: { maxParamLength: 1000 },
     // Off unless TRUST_PROXY names the proxies: otherwise any client could forge X-Forwarded-For.
     // Fastify takes a hop count too; Nest's adapter types only list the other forms.
     trustProxy: config.trustProxy as boolean | string[],
