@@ -54,6 +54,11 @@ describe('Stripe-compatible API through stripe-node', () => {
       const kept = await form('amount=100&currency=eur&metadata[constructor]=1&metadata[toString]=2&metadata[hasOwnProperty]=3');
       expect(kept.status).toBe(200);
       expect((await kept.json())).toMatchObject({ metadata: { constructor: '1', toString: '2', hasOwnProperty: '3' } });
+      // An empty metadata is none, as Stripe reads it; a key past 40 characters is refused in words.
+      const none = await form('amount=100&currency=eur&metadata=');
+      expect([none.status, ((await none.json()) as { metadata?: unknown }).metadata]).toEqual([200, {}]);
+      const longKey = await form(`amount=100&currency=eur&metadata[${'k'.repeat(41)}]=1`);
+      expect([longKey.status, ((await longKey.json()) as { error: { message: string } }).error.message]).toEqual([400, 'Metadata keys must be at most 40 characters']);
       for (const body of ['amount=100&currency=eur&metadata[__proto__][x]=1&metadata[y]=2', 'amount=100&currency=eur&%5F%5Fproto%5F%5F=1']) {
         const refused = await form(body);
         expect(refused.status).toBe(400);

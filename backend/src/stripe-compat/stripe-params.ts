@@ -17,7 +17,10 @@ const httpUrl = text(2000).refine((value) => isHttpUrl(value), 'Must be an http(
  * which is held to the client API's limit: a longer one would be a payment /api/client/payments could not make.
  */
 const metadata = z
-  .record(z.string().max(40, 'Metadata keys must be at most 40 characters'), z.union([z.string(), z.number()]).transform(String).pipe(z.string().max(500, 'Metadata values must be at most 500 characters')))
+  // `metadata=` (empty) is how a form body says "no metadata", as Stripe reads it.
+  .preprocess((value) => (value === '' ? {} : value), z.record(z.string(), z.union([z.string(), z.number()]).transform(String).pipe(z.string().max(500, 'Metadata values must be at most 500 characters'))))
+  // A refine, not the record's key schema: zod reports a key that fails there only as "Invalid key in record".
+  .refine((value) => Object.keys(value).every((key) => key.length <= 40), 'Metadata keys must be at most 40 characters')
   .refine((value) => Object.keys(value).length <= 50, 'At most 50 metadata keys')
   .refine((value) => (value.order_id ?? '').length <= MAX_ORDER_ID_LENGTH, {
     path: ['order_id'],
