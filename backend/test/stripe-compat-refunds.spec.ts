@@ -237,6 +237,9 @@ describe('Stripe-compatible API through stripe-node: refunds, idempotency, error
     it("answers in Stripe's shape before any endpoint too: an unknown URL (a GET is not the web app's page), a malformed body, another content type", async () => {
       // An endpoint this door does not have, as stripe-node calls it.
       expect(await failureOf(stripe.customers.list())).toMatchObject({ type: 'StripeInvalidRequestError', statusCode: 404, message: 'Unrecognized request URL (GET: /v1/customers).' });
+      // Without a key, Stripe's 401 comes first, whatever the URL.
+      const anonymous = await t.request({ method: 'GET', url: '/v1/customers' });
+      expect([anonymous.statusCode, anonymous.json().error]).toEqual([401, expect.objectContaining({ type: 'invalid_request_error', code: 'api_key_invalid' })]);
       const { token } = await registerMerchant(t);
       const key = { authorization: `Bearer ${(await t.request({ method: 'POST', url: '/api/merchants/api-keys/staging/rotate', headers: bearer(token) })).json<{ key: string }>().key}` };
       const answers = await Promise.all([

@@ -2,11 +2,11 @@ import { Headers } from '@nestjs/common';
 import { ApiHeader } from '@nestjs/swagger';
 import type { ApiKeyPrincipal } from '../platform/auth/auth.decorators.js';
 import type { Caller } from './payment-intents.queries.js';
-import { StripeApiError } from './stripe-errors.js';
+import { MISSING_KEY_MESSAGE, StripeApiError } from './stripe-errors.js';
 
 /** /v1 is for secret keys only: the key names the merchant and, by its prefix, the environment. */
 export function callerOf(key: ApiKeyPrincipal | undefined): Caller {
-  if (!key) throw StripeApiError.invalid('You did not provide a secret API key (Authorization: Bearer sk_test_… or sk_live_…).', 'api_key_invalid', undefined, 401);
+  if (!key) throw StripeApiError.invalid(MISSING_KEY_MESSAGE, 'api_key_invalid', undefined, 401);
   return { merchantId: key.merchantId, environment: key.environment };
 }
 

@@ -41,6 +41,8 @@ export class StripeApiError extends Error {
   }
 }
 
+export const MISSING_KEY_MESSAGE = 'You did not provide a secret API key (Authorization: Bearer sk_test_… or sk_live_…).';
+
 /** Stripe's words for a parameter it does not know, used by the strict schemas in stripe-params.ts. */
 export const UNKNOWN_PARAMETER = 'Received unknown parameter:';
 
@@ -100,6 +102,8 @@ export class StripeErrorFilter implements ExceptionFilter {
     if (error instanceof WrongExpectedVersionError) return StripeApiError.invalid('This object was changed at the same time by another request. Try again.', 'lock_timeout', undefined, 409);
     // The router's: no such endpoint (our own not-founds are domain errors).
     if (error instanceof NotFoundException) {
+      // Stripe asks for the key before anything else, even on a URL it does not have.
+      if (!request.headers.authorization) return StripeApiError.invalid(MISSING_KEY_MESSAGE, 'api_key_invalid', undefined, 401);
       return new StripeApiError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method}: ${pathOf(request.url)}).` });
     }
     // Fastify's own (a body too large, another content type…): in the words the rest of the API uses, not Fastify's.
