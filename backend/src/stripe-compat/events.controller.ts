@@ -6,8 +6,7 @@ import { callerOf } from './stripe-caller.js';
 import { StripeErrorFilter } from './stripe-errors.js';
 import { StripeEvents } from './stripe-events.js';
 import { stripeList } from './stripe-objects.js';
-import { ZodQuery } from '../platform/http/zod-validation.js';
-import { eventListSchema, retrieveSchema, stripePipe } from './stripe-params.js';
+import { eventListSchema, retrieveSchema, StripeQuery } from './stripe-params.js';
 
 @ApiTags('stripe-compatible')
 @Controller('v1/events')
@@ -18,13 +17,13 @@ export class StripeEventsController {
   constructor(private readonly events: StripeEvents) {}
 
   @Get()
-  async list(@ZodQuery(eventListSchema, stripePipe(eventListSchema)) query: z.output<typeof eventListSchema>, @CurrentApiKey() key: ApiKeyPrincipal | undefined) {
+  async list(@StripeQuery(eventListSchema) query: z.output<typeof eventListSchema>, @CurrentApiKey() key: ApiKeyPrincipal | undefined) {
     const { data, hasMore } = await this.events.list(callerOf(key), query);
     return stripeList('/v1/events', data, hasMore);
   }
 
   @Get(':id')
-  retrieve(@Param('id') id: string, @ZodQuery(retrieveSchema, stripePipe(retrieveSchema)) _none: object, @CurrentApiKey() key: ApiKeyPrincipal | undefined) {
+  retrieve(@Param('id') id: string, @StripeQuery(retrieveSchema) _none: object, @CurrentApiKey() key: ApiKeyPrincipal | undefined) {
     return this.events.get(callerOf(key), id);
   }
 }

@@ -8,13 +8,13 @@ import { ApiKeyOnly, CurrentApiKey, Roles, type ApiKeyPrincipal } from '../platf
 import type { CommandContext } from '../platform/commands/command-context.js';
 import { DomainError } from '../platform/domain-error.js';
 import { Ctx } from '../platform/http/request-context.js';
-import { ApiZodBody, ZodQuery } from '../platform/http/zod-validation.js';
+import { ApiZodBody } from '../platform/http/zod-validation.js';
 import { PaymentIntentQueries, type Caller } from './payment-intents.queries.js';
 import { ApiIdempotencyKey, callerOf, IdempotencyKey } from './stripe-caller.js';
 import { StripeApiError, StripeErrorFilter } from './stripe-errors.js';
 import { stripeIds } from './stripe-ids.js';
 import { stripeList, toPaymentIntent, type PaymentIntent } from './stripe-objects.js';
-import { cancelSchema, confirmSchema, listSchema, paymentIntentCreateSchema, retrieveSchema, stripePipe } from './stripe-params.js';
+import { cancelSchema, confirmSchema, listSchema, paymentIntentCreateSchema, retrieveSchema, stripePipe, StripeQuery } from './stripe-params.js';
 import { cardError, testCardOf } from './test-payment-methods.js';
 
 /** A declined attempt: HTTP 402 with the card error and the PaymentIntent, as Stripe answers it. */
@@ -93,13 +93,13 @@ export class PaymentIntentsController {
   }
 
   @Get()
-  async list(@ZodQuery(listSchema, stripePipe(listSchema)) query: z.output<typeof listSchema>, @CurrentApiKey() key: ApiKeyPrincipal | undefined) {
+  async list(@StripeQuery(listSchema) query: z.output<typeof listSchema>, @CurrentApiKey() key: ApiKeyPrincipal | undefined) {
     const { data, hasMore } = await this.queries.list(callerOf(key), query);
     return stripeList('/v1/payment_intents', data.map(toPaymentIntent), hasMore);
   }
 
   @Get(':intent')
-  async retrieve(@Param('intent') intent: string, @ZodQuery(retrieveSchema, stripePipe(retrieveSchema)) _none: object, @CurrentApiKey() key: ApiKeyPrincipal | undefined): Promise<PaymentIntent> {
+  async retrieve(@Param('intent') intent: string, @StripeQuery(retrieveSchema) _none: object, @CurrentApiKey() key: ApiKeyPrincipal | undefined): Promise<PaymentIntent> {
     return toPaymentIntent(await this.queries.get(callerOf(key), intent));
   }
 

@@ -7,14 +7,14 @@ import { ApiKeyOnly, CurrentApiKey, Roles, type ApiKeyPrincipal } from '../platf
 import type { CommandContext } from '../platform/commands/command-context.js';
 import { DomainError } from '../platform/domain-error.js';
 import { Ctx } from '../platform/http/request-context.js';
-import { ApiZodBody, ZodQuery } from '../platform/http/zod-validation.js';
+import { ApiZodBody } from '../platform/http/zod-validation.js';
 import { PaymentHistories } from './payment-history.js';
 import { PaymentIntentQueries, type Caller } from './payment-intents.queries.js';
 import { ApiIdempotencyKey, callerOf, IdempotencyKey } from './stripe-caller.js';
 import { StripeApiError, StripeErrorFilter } from './stripe-errors.js';
 import { refundIdsOf, stripeIds } from './stripe-ids.js';
 import { toRefund, type RefundFacts } from './stripe-objects.js';
-import { refundCreateSchema, retrieveSchema, stripePipe } from './stripe-params.js';
+import { refundCreateSchema, retrieveSchema, stripePipe, StripeQuery } from './stripe-params.js';
 
 /** Stripe's Refunds over our RefundPayment command; a refund is read back from its payment's events. */
 @ApiTags('stripe-compatible')
@@ -70,7 +70,7 @@ export class StripeRefundsController {
   }
 
   @Get(':id')
-  async retrieve(@Param('id') id: string, @ZodQuery(retrieveSchema, stripePipe(retrieveSchema)) _none: object, @CurrentApiKey() key: ApiKeyPrincipal | undefined) {
+  async retrieve(@Param('id') id: string, @StripeQuery(retrieveSchema) _none: object, @CurrentApiKey() key: ApiKeyPrincipal | undefined) {
     const { paymentId, refundId } = refundIdsOf(id);
     return toRefund(await this.refund(callerOf(key), paymentId, refundId));
   }

@@ -1,6 +1,6 @@
 import { amountMinorSchema, currencySchema, emailAddress, ENVIRONMENTS, isHttpUrl, MAX_ORDER_ID_LENGTH } from '@tallyline/contracts';
 import { z, type ZodType } from 'zod';
-import { ZodValidationPipe } from '../platform/http/zod-validation.js';
+import { ZodQuery, ZodValidationPipe } from '../platform/http/zod-validation.js';
 import { bracketed, StripeApiError, UNKNOWN_PARAMETER } from './stripe-errors.js';
 import { STRIPE_TYPES } from './stripe-event-types.js';
 
@@ -52,6 +52,9 @@ const valueAt = (value: unknown, path: readonly PropertyKey[]): unknown =>
   path.reduce<unknown>((at, key) => (typeof at === 'object' && at !== null ? (at as Record<PropertyKey, unknown>)[key] : undefined), value);
 
 export const stripePipe = <T extends ZodType>(schema: T) => new StripeParamsPipe(schema);
+
+/** A /v1 query: checked in Stripe's words, its parameters listed in the OpenAPI document. */
+export const StripeQuery = (schema: ZodType) => ZodQuery(schema, stripePipe(schema));
 
 export const paymentIntentCreateSchema = stripeParams({
   amount: integer(amountMinorSchema),

@@ -6,14 +6,14 @@ import type { z } from 'zod';
 import { ApiKeyOnly, CurrentApiKey, Roles, type ApiKeyPrincipal } from '../../platform/auth/auth.decorators.js';
 import type { CommandContext } from '../../platform/commands/command-context.js';
 import { Ctx } from '../../platform/http/request-context.js';
-import { ApiZodBody, ZodQuery } from '../../platform/http/zod-validation.js';
+import { ApiZodBody } from '../../platform/http/zod-validation.js';
 import { CreateWebhookEndpoint, DeleteWebhookEndpoint, WebhookQueries, type WebhookEndpointView } from '../../webhooks/index.js';
 import type { Caller } from '../payment-intents.queries.js';
 import { callerOf } from '../stripe-caller.js';
 import { StripeApiError, StripeErrorFilter } from '../stripe-errors.js';
 import { stripeIds, webhookEndpointIdOf } from '../stripe-ids.js';
 import { stripeList, unix } from '../stripe-objects.js';
-import { listSchema, retrieveSchema, stripePipe, webhookEndpointCreateSchema } from '../stripe-params.js';
+import { listSchema, retrieveSchema, stripePipe, StripeQuery, webhookEndpointCreateSchema } from '../stripe-params.js';
 import { STRIPE_FORMAT } from './stripe-webhook-format.js';
 
 type Endpoint = Pick<WebhookEndpointView, 'id' | 'url' | 'description' | 'eventTypes' | 'enabled' | 'environment' | 'createdAt'>;
@@ -67,7 +67,7 @@ export class StripeWebhookEndpointsController {
 
   /** Newest first, as Stripe lists them. */
   @Get()
-  async list(@ZodQuery(listSchema, stripePipe(listSchema)) query: z.output<typeof listSchema>, @CurrentApiKey() key: ApiKeyPrincipal | undefined) {
+  async list(@StripeQuery(listSchema) query: z.output<typeof listSchema>, @CurrentApiKey() key: ApiKeyPrincipal | undefined) {
     const caller = callerOf(key);
     const all = (await this.queries.views(caller.merchantId, caller.environment, STRIPE_FORMAT)).reverse().map((view) => toWebhookEndpoint(view));
     const at = (id: string, param: string) => {
@@ -87,7 +87,7 @@ export class StripeWebhookEndpointsController {
   }
 
   @Get(':id')
-  async retrieve(@Param('id') id: string, @ZodQuery(retrieveSchema, stripePipe(retrieveSchema)) _none: object, @CurrentApiKey() key: ApiKeyPrincipal | undefined) {
+  async retrieve(@Param('id') id: string, @StripeQuery(retrieveSchema) _none: object, @CurrentApiKey() key: ApiKeyPrincipal | undefined) {
     return toWebhookEndpoint(await this.endpoint(callerOf(key), id));
   }
 
