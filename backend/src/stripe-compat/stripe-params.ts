@@ -74,8 +74,6 @@ export const paymentIntentCreateSchema = stripeParams({
 
 export const confirmSchema = stripeParams({ payment_method: id.optional(), return_url: httpUrl.optional() });
 
-/** A retrieve takes no parameters: an `expand[]` or a typo is refused (parameter_unknown) rather than answered as if heard. */
-export const retrieveSchema = stripeParams({});
 
 export const cancelSchema = stripeParams({ cancellation_reason: z.enum(['duplicate', 'fraudulent', 'requested_by_customer', 'abandoned']).optional() });
 
@@ -86,9 +84,11 @@ export const refundCreateSchema = stripeParams({
   reason: z.enum(['duplicate', 'fraudulent', 'requested_by_customer'], { error: 'reason must be duplicate, fraudulent or requested_by_customer' }).optional(),
 });
 
+// Not Stripe's: every API here takes ?environment=, which must then be the key's own (403 otherwise, before this).
+const ENVIRONMENT = z.enum(ENVIRONMENTS).optional();
+
 const listParams = stripeParams({
-  // Not Stripe's: every API here takes ?environment=, which must then be the key's own (403 otherwise, before this).
-  environment: z.enum(ENVIRONMENTS).optional(),
+  environment: ENVIRONMENT,
   limit: integer(z.number().int().min(1, 'Limit must be between 1 and 100').max(100, 'Limit must be between 1 and 100')).default(10),
   starting_after: id.optional(),
   ending_before: id.optional(),
@@ -106,6 +106,9 @@ export const webhookEndpointCreateSchema = stripeParams({
 /** A page after one object and before another is no page Stripe answers either. */
 const oneCursor = (query: { starting_after?: string | undefined; ending_before?: string | undefined }) => query.starting_after === undefined || query.ending_before === undefined;
 const ONE_CURSOR = { message: 'You may only specify one of these parameters: ending_before, starting_after.', path: ['ending_before'] };
+
+/** A retrieve takes only ?environment=: an `expand[]` or a typo is refused (parameter_unknown) rather than answered as if heard. */
+export const retrieveSchema = stripeParams({ environment: ENVIRONMENT });
 
 export const listSchema = listParams.refine(oneCursor, ONE_CURSOR);
 
