@@ -158,7 +158,9 @@ describe('the built app: shutdown and restart after a crash', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'in-flight@example.test', password: 'correct-horse-battery' }),
     });
-    expect(login.status).toBe(200);
+    // Once seen in CI (a 503, not reproduced in 3 runs here): the answer and the app's last warnings say why, next time.
+    const signedIn = login.status === 200 ? {} : { body: await login.text(), warnings: run.lines.filter((l) => l.level >= 40).slice(-15).map((l) => l.msg) };
+    expect({ status: login.status, ...signedIn }).toEqual({ status: 200 });
     expect(postmasterPid(dataDir)).not.toBe(killed);
     expect(run.lines.some((l) => l.msg.includes('PostgreSQL stopped unexpectedly (SIGKILL); starting it again'))).toBe(true);
     // The stop is of the new server: it does not wait for the exit of the killed one, which came long ago.
