@@ -59,6 +59,29 @@ describe('PostgreSQL event store', () => {
     }
   });
 
+  it('asks whether events are held back through the index, also with the generic plan PostgreSQL uses after five calls', async () => {
+    for (let i = 0; i < 10; i++) await store.append(`settled-${randomUUID()}`, Array.from({ length: 100 }, () => event('Settled')), 'no_stream');
+    const head = await store.headPosition();
+    await store.append(`newest-${randomUUID()}`, [event('Newest')], 'no_stream');
+    const query = jest.spyOn(pool, 'query');
+    expect(await store.hasUnsettled(head)).toBe(true);
+    const [text, values] = query.mock.calls.at(-1) as unknown as [string, unknown[]];
+    query.mockRestore();
+    const explain = await pool.connect();
+    try {
+      await explain.query('SET plan_cache_mode = force_generic_plan');
+      await explain.query(`PREPARE has_unsettled AS ${text}`);
+      const { rows } = await explain.query<{ 'QUERY PLAN': [{ Plan: Record<string, unknown> }] }>(
+        `EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE has_unsettled(${explain.escapeLiteral(String(values[0]))})`,
+      );
+      // One event after the head: a scan from the oldest read the thousand before it too.
+      expect(rowsRead(present(rows[0], 'a query plan')['QUERY PLAN'][0].Plan, 'events')).toBe(1);
+    } finally {
+      await explain.query('DEALLOCATE has_unsettled').catch(() => undefined);
+      explain.release();
+    }
+  });
+
   describe('several appends in one database transaction', () => {
     const appendIn = (client: pg.PoolClient, stream: string, expected: number, events: NewEvent[]) =>
       client.query<{ global_position: string }>('SELECT * FROM append_events($1, $2, $3::jsonb)', [stream, expected, JSON.stringify(events)]);

@@ -55,11 +55,7 @@ export class PostgresEventStore extends EventStore {
     // The processors' questions, asked once for all of them at the head.
     this.feed = new SharedFeed(this.wakeUps, {
       read: (from, limit) => this.readAll(from, limit),
-      // Something committed but not yet settled (an older transaction still runs): look again soon.
-      hasUnsettled: async (from) => {
-        const { rows } = await this.pool.query('SELECT 1 FROM events WHERE global_position > $1 LIMIT 1', [from.toString()]);
-        return rows.length > 0;
-      },
+      hasUnsettled: (from) => this.hasUnsettled(from),
     });
   }
 
@@ -101,6 +97,14 @@ export class PostgresEventStore extends EventStore {
         throw error;
       }
     }
+  }
+
+  /** Something committed after `after` but not yet settled (an older transaction still runs): look again soon. */
+  async hasUnsettled(after: bigint): Promise<boolean> {
+    // ORDER BY keeps it on the index. Without it, the generic plan PostgreSQL switches to after five
+    // calls scanned the whole table from the oldest event (29 ms at 14,000 events), on every empty read.
+    const { rows } = await this.pool.query('SELECT 1 FROM events WHERE global_position > $1 ORDER BY global_position LIMIT 1', [after.toString()]);
+    return rows.length > 0;
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<StoredEvent[]> {
