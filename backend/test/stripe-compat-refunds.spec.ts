@@ -185,12 +185,16 @@ describe('Stripe-compatible API through stripe-node: refunds, idempotency, error
     it('canceling a canceled intent again, without the key that canceled it, is refused as Stripe refuses it', async () => {
       const intent = await stripe.paymentIntents.create({ amount: 900, currency: 'gbp' });
       await stripe.paymentIntents.cancel(intent.id);
-      expect(await failureOf(stripe.paymentIntents.cancel(intent.id))).toMatchObject({
+      const refused = {
         type: 'StripeInvalidRequestError',
         statusCode: 400,
         code: 'payment_intent_unexpected_state',
         message: expect.stringContaining('because it has a status of canceled'),
-      });
+      };
+      expect(await failureOf(stripe.paymentIntents.cancel(intent.id))).toMatchObject(refused);
+      // With a key of its own, the refusal is its answer on a retry too, not the canceled intent.
+      expect(await failureOf(stripe.paymentIntents.cancel(intent.id, {}, { idempotencyKey: 'cancel-too-late' }))).toMatchObject(refused);
+      expect(await failureOf(stripe.paymentIntents.cancel(intent.id, {}, { idempotencyKey: 'cancel-too-late' }))).toMatchObject(refused);
       expect(await eventTypes(db, paymentIdOf(intent.id))).toEqual(['PaymentCreated', 'PaymentCanceled']);
     });
 

@@ -137,8 +137,11 @@ export class PaymentIntentsController {
     const caller = callerOf(key);
     const view = await this.queries.get(caller, intent);
     const idempotencyKey = idempotencyKeyOf(idempotencyHeader);
-    const first = !idempotencyKey || (await this.commandBus.execute(new BindIdempotencyKey(caller, idempotencyKey, 'POST /v1/payment_intents/:id/cancel', { intent, ...body }, ctx)));
-    // As Stripe: canceling a canceled intent is refused, but a retry of the request that canceled it answers it again.
+    // As Stripe: canceling a canceled intent is refused, but a retry of the request that canceled it answers
+    // it again. A refused request does not bind its key: its retry is refused again.
+    const first =
+      !idempotencyKey ||
+      (await this.commandBus.execute(new BindIdempotencyKey(caller, idempotencyKey, 'POST /v1/payment_intents/:id/cancel', { intent, ...body }, ctx, view.status !== 'canceled')));
     if (first && view.status === 'canceled') {
       throw StripeApiError.invalid(
         'You cannot cancel this PaymentIntent because it has a status of canceled. Only a PaymentIntent with one of the following statuses may be canceled: requires_payment_method, requires_capture, requires_confirmation, requires_action, processing.',

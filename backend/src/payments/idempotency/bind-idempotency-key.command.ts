@@ -13,6 +13,8 @@ export interface IdempotencyKeyScope {
  * the key to its first request's route and parameters. Answers true on the key's first use, false on
  * a retry of the same request (which then does not perform it again but answers the object as it
  * stands); another request with it is refused (422, PAYMENT_MESSAGES.idempotencyMismatch).
+ * `bindFirstUse: false` is for a request about to be refused: a first use answers true but leaves the
+ * key unbound, so its retry is refused again rather than taken for a retry of a request that worked.
  */
 export class BindIdempotencyKey extends Command<boolean> {
   constructor(
@@ -21,6 +23,7 @@ export class BindIdempotencyKey extends Command<boolean> {
     readonly request: string,
     readonly params: unknown,
     readonly context: CommandContext,
+    readonly bindFirstUse = true,
   ) {
     super();
   }

@@ -24,13 +24,16 @@ function canonical(value: unknown): unknown {
 export class BindIdempotencyKeyHandler implements ICommandHandler<BindIdempotencyKey> {
   constructor(private readonly commands: EventSourcedCommands) {}
 
-  async execute({ scope, key, request, params, context }: BindIdempotencyKey): Promise<boolean> {
+  async execute({ scope, key, request, params, context, bindFirstUse }: BindIdempotencyKey): Promise<boolean> {
     const fingerprint = createHash('sha256').update(JSON.stringify(canonical(params))).digest('hex');
     const command = { type: 'UseIdempotencyKey' as const, ...scope, key, request, fingerprint, at: context.now };
+    const stream = streamNames.idempotencyKey(idempotencyKeyIdOf(scope, key));
+    if (!bindFirstUse) {
+      // Decided as a bind would be (a mismatch is refused the same way), but nothing is recorded.
+      return idempotencyKeyDecider.decide(command, await this.commands.stateOf(stream, idempotencyKeyDecider)).length > 0;
+    }
     // Concurrent first uses: one appends, the other retries once and finds the key bound.
-    const { events } = await this.commands.decideAndAppend(streamNames.idempotencyKey(idempotencyKeyIdOf(scope, key)), idempotencyKeyDecider, command, context, {
-      retryOnConflict: true,
-    });
+    const { events } = await this.commands.decideAndAppend(stream, idempotencyKeyDecider, command, context, { retryOnConflict: true });
     return events.length > 0;
   }
 }
