@@ -52,6 +52,23 @@ describe('Stripe-compatible API through stripe-node: refunds, idempotency, error
       expect((await stripe.refunds.create({ payment_intent: intent.id, amount: 100 })).reason).toBeNull();
     });
 
+    it('takes metadata on a refund, as Stripe does: answered back, retrieved, recorded with the request; a wrong one is refused', async () => {
+      const intent = await stripe.paymentIntents.create({ amount: 1000, currency: 'gbp', payment_method: 'pm_card_visa', confirm: true });
+      const refund = await stripe.refunds.create({ payment_intent: intent.id, amount: 100, metadata: { return_id: 'RMA-12', items: 2 } });
+      expect(refund.metadata).toEqual({ return_id: 'RMA-12', items: '2' });
+      expect((await stripe.refunds.retrieve(refund.id)).metadata).toEqual({ return_id: 'RMA-12', items: '2' });
+      const rows = await db.query<{ data: { metadata?: unknown } }[]>(`SELECT data FROM events WHERE stream_id = $1 AND type = 'RefundRequested'`, [`payment-${paymentIdOf(intent.id)}`]);
+      expect(rows.map((row) => row.data.metadata)).toEqual([{ return_id: 'RMA-12', items: '2' }]);
+      expect((await stripe.refunds.create({ payment_intent: intent.id, amount: 100 })).metadata).toEqual({});
+      // Stripe's limits, not the intent's order_id one: a long order_id is a refund's own business.
+      expect((await stripe.refunds.create({ payment_intent: intent.id, amount: 100, metadata: { order_id: 'o'.repeat(300) } })).metadata?.order_id).toHaveLength(300);
+      expect(await failureOf(stripe.refunds.create({ payment_intent: intent.id, amount: 100, metadata: { ['k'.repeat(41)]: 'v' } }))).toMatchObject({
+        type: 'StripeInvalidRequestError',
+        statusCode: 400,
+        message: expect.stringContaining('Metadata keys must be at most 40 characters'),
+      });
+    });
+
     it('names a parameter it does not know (charge) rather than calling payment_intent missing', async () => {
       const error = await failureOf(stripe.refunds.create({ charge: 'ch_123' }));
       expect(error).toMatchObject({ type: 'StripeInvalidRequestError', statusCode: 400, code: 'parameter_unknown', param: 'charge', message: 'Received unknown parameter: charge' });

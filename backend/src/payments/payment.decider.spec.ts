@@ -150,6 +150,13 @@ describe('a completed payment', () => {
     expect('reason' in when(history(), refund('r1', 2500))[0]!.data).toBe(false);
   });
 
+  it('keeps the metadata given with the request; none, or an empty set, records none', () => {
+    const withMetadata = when(history(), { ...refund('r1', 2500), metadata: { return_id: 'RMA-12' } } as PaymentCommand);
+    expect(withMetadata).toEqual([{ ...refundRequested('r1', 2500), data: { ...refundRequested('r1', 2500).data, metadata: { return_id: 'RMA-12' } } }]);
+    expect('metadata' in when(history(), refund('r1', 2500))[0]!.data).toBe(false);
+    expect('metadata' in when(history(), { ...refund('r1', 2500), metadata: {} } as PaymentCommand)[0]!.data).toBe(false);
+  });
+
   it('refunds part of it', () => {
     expect(when(history(), refund('r1', 2500))).toEqual([refundRequested('r1', 2500)]);
   });

@@ -68,6 +68,7 @@ export interface RequestRefundCommand {
   amountMinor: number | null;
   reference: string;
   reason?: string | undefined;
+  metadata?: Record<string, string> | undefined;
   at: Date;
 }
 
@@ -202,8 +203,9 @@ function requestRefund(command: RequestRefundCommand, state: PaymentState): Paym
   if (amountMinor <= 0 || amountMinor > refundable) {
     throw new DomainError('unprocessable', PAYMENT_MESSAGES.refundExceeds, [{ field: 'amount', message: PAYMENT_MESSAGES.refundExceeds }]);
   }
-  const { refundId, reference, reason, at } = command;
-  return [{ type: 'RefundRequested', data: { paymentId: payment.created.paymentId, refundId, amountMinor, reference, ...(reason ? { reason } : {}), at: at.toISOString() } }];
+  const { refundId, reference, reason, metadata, at } = command;
+  const labels = { ...(reason ? { reason } : {}), ...(metadata && Object.keys(metadata).length > 0 ? { metadata } : {}) };
+  return [{ type: 'RefundRequested', data: { paymentId: payment.created.paymentId, refundId, amountMinor, reference, ...labels, at: at.toISOString() } }];
 }
 
 /** Like a payment's outcome, a refund's may be reported by the answer, the IPN and the reconciliation: once counts. */

@@ -71,11 +71,12 @@ export interface PaymentCanceled {
 
 /**
  * Recorded before the gateway's refund request (request type 2), `reference` unique to it. `reason`: the label
- * the Stripe-compatible API takes (duplicate, fraudulent, requested_by_customer), absent when none was given.
+ * the Stripe-compatible API takes (duplicate, fraudulent, requested_by_customer), absent when none was given;
+ * `metadata` the same API's key-value pairs, absent when none were given.
  */
 export interface RefundRequested {
   type: 'RefundRequested';
-  data: { paymentId: string; refundId: string; amountMinor: number; reference: string; reason?: string; at: string };
+  data: { paymentId: string; refundId: string; amountMinor: number; reference: string; reason?: string; metadata?: Record<string, string>; at: string };
 }
 
 export interface RefundCompleted {

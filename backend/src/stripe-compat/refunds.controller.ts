@@ -32,7 +32,7 @@ export class StripeRefundsController {
   @Post()
   @HttpCode(200)
   @ApiIdempotencyKey()
-  @ApiZodBody(refundCreateSchema, 'payment_intent, amount (minor units; default: all that is left)')
+  @ApiZodBody(refundCreateSchema, 'payment_intent, amount (minor units; default: all that is left), reason, metadata')
   async create(
     @Body(stripePipe(refundCreateSchema)) body: z.output<typeof refundCreateSchema>,
     @IdempotencyKey() idempotencyHeader: string | undefined,
@@ -44,7 +44,7 @@ export class StripeRefundsController {
     const idempotencyKey = idempotencyKeyOf(idempotencyHeader);
     if (!idempotencyKey) {
       alreadyRefunded(view);
-      const { refundId } = await this.commandBus.execute(new RefundPayment(caller.merchantId, view.id, body.amount ?? null, ctx, undefined, body.reason));
+      const { refundId } = await this.commandBus.execute(new RefundPayment(caller.merchantId, view.id, body.amount ?? null, ctx, undefined, labelsOf(body)));
       return toRefund(await this.refund(caller, view.id, refundId));
     }
     // The key names the refund: a retry finds it made (or, after a crash before it was, makes it once).
@@ -57,7 +57,7 @@ export class StripeRefundsController {
     if (made) return toRefund(made);
     alreadyRefunded(view);
     try {
-      await this.commandBus.execute(new RefundPayment(caller.merchantId, view.id, body.amount ?? null, ctx, refundId, body.reason));
+      await this.commandBus.execute(new RefundPayment(caller.merchantId, view.id, body.amount ?? null, ctx, refundId, labelsOf(body)));
     } catch (error) {
       if (!(error instanceof DomainError && error.code === 'conflict')) throw error;
       // A concurrent retry with this key made the refund first: its answer once settled, Stripe's 409 until then.
@@ -82,13 +82,16 @@ export class StripeRefundsController {
       if (!isPaymentEvent(event) || !('refundId' in event.data) || event.data.refundId !== refundId) continue;
       const status = event.type === 'RefundCompleted' ? 'succeeded' : event.type === 'RefundFailed' ? 'failed' : 'pending';
       const currency = history?.asOf(event.globalPosition)?.currency ?? '';
-      const reason = event.type === 'RefundRequested' ? (event.data.reason ?? null) : (facts?.reason ?? null);
-      facts = { paymentId, refundId, amountMinor: event.data.amountMinor, currency, status, reason, at: facts?.at ?? event.data.at };
+      const requested = event.type === 'RefundRequested' ? { reason: event.data.reason ?? null, metadata: event.data.metadata ?? {} } : undefined;
+      const { reason, metadata } = requested ?? facts ?? { reason: null, metadata: {} };
+      facts = { paymentId, refundId, amountMinor: event.data.amountMinor, currency, status, reason, metadata, at: facts?.at ?? event.data.at };
     }
     if (!facts) throw StripeApiError.invalid(`No such refund: '${stripeIds.refund(paymentId, refundId)}'`, 'resource_missing', 'id', 404);
     return facts;
   }
 }
+
+const labelsOf = ({ reason, metadata }: z.output<typeof refundCreateSchema>) => ({ reason, metadata });
 
 /** Stripe's own refusal for a charge with nothing left to refund (stripe-node: StripeInvalidRequestError, code charge_already_refunded). */
 function alreadyRefunded(view: PaymentView): void {

@@ -93,6 +93,7 @@ export interface RefundFacts {
   currency: string;
   status: 'pending' | 'succeeded' | 'failed';
   reason: string | null;
+  metadata: Record<string, string>;
   at: string;
 }
 
@@ -106,7 +107,7 @@ export function toRefund(refund: RefundFacts) {
     charge: stripeIds.charge(refund.paymentId),
     status: refund.status,
     created: unix(refund.at),
-    metadata: {},
+    metadata: refund.metadata,
     reason: refund.reason,
   };
 }

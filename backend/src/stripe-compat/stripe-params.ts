@@ -12,20 +12,21 @@ const id = z.string().max(200, 'Invalid id');
 
 const httpUrl = text(2000).refine((value) => isHttpUrl(value), 'Must be an http(s) URL');
 
-/**
- * Stripe's limits: 50 keys of up to 40 characters, values up to 500. order_id becomes the payment's order ID,
- * which is held to the client API's limit: a longer one would be a payment /api/client/payments could not make.
- */
+/** Stripe's limits: 50 keys of up to 40 characters, values up to 500. */
 const metadata = z
   // `metadata=` (empty) is how a form body says "no metadata", as Stripe reads it.
   .preprocess((value) => (value === '' ? {} : value), z.record(z.string(), z.union([z.string(), z.number()]).transform(String).pipe(z.string().max(500, 'Metadata values must be at most 500 characters'))))
   // A refine, not the record's key schema: zod reports a key that fails there only as "Invalid key in record".
   .refine((value) => Object.keys(value).every((key) => key.length <= 40), 'Metadata keys must be at most 40 characters')
-  .refine((value) => Object.keys(value).length <= 50, 'At most 50 metadata keys')
-  .refine((value) => (value.order_id ?? '').length <= MAX_ORDER_ID_LENGTH, {
-    path: ['order_id'],
-    message: `metadata[order_id] must be at most ${MAX_ORDER_ID_LENGTH} characters: it is the payment's order ID`,
-  });
+  .refine((value) => Object.keys(value).length <= 50, 'At most 50 metadata keys');
+/**
+ * An intent's order_id becomes the payment's order ID, held to the client API's limit: a longer one would be a
+ * payment /api/client/payments could not make.
+ */
+const intentMetadata = metadata.refine((value) => (value.order_id ?? '').length <= MAX_ORDER_ID_LENGTH, {
+  path: ['order_id'],
+  message: `metadata[order_id] must be at most ${MAX_ORDER_ID_LENGTH} characters: it is the payment's order ID`,
+});
 
 /**
  * Stripe's parameters, strict as Stripe is: an unknown one is refused (parameter_unknown), never ignored, or a
@@ -62,7 +63,7 @@ export const paymentIntentCreateSchema = stripeParams({
   payment_method: id.optional(),
   confirm: boolean.optional(),
   description: text(500).optional(),
-  metadata: metadata.optional(),
+  metadata: intentMetadata.optional(),
   receipt_email: emailAddress('Invalid email address').optional(),
   return_url: httpUrl.optional(),
   // Ignored, 'manual' charged at once a payer the integrator meant only to authorize: refused instead.
@@ -77,10 +78,11 @@ export const confirmSchema = stripeParams({ payment_method: id.optional(), retur
 
 export const cancelSchema = stripeParams({ cancellation_reason: z.enum(['duplicate', 'fraudulent', 'requested_by_customer', 'abandoned']).optional() });
 
-/** Without amount all that is left is refunded. `reason` is Stripe's label, kept with the refund and answered back. */
+/** Without amount all that is left is refunded. `reason` and `metadata` are kept with the refund and answered back. */
 export const refundCreateSchema = stripeParams({
   payment_intent: id,
   amount: integer(amountMinorSchema).optional(),
+  metadata: metadata.optional(),
   reason: z.enum(['duplicate', 'fraudulent', 'requested_by_customer'], { error: 'reason must be duplicate, fraudulent or requested_by_customer' }).optional(),
 });
 

@@ -2,6 +2,11 @@ import { Command } from '@nestjs/cqrs';
 import type { RefundResult } from '@tallyline/contracts';
 import type { CommandContext } from '../../platform/commands/command-context.js';
 
+export interface RefundLabels {
+  reason?: string | undefined;
+  metadata?: Record<string, string> | undefined;
+}
+
 /**
  * A merchant refunds all (amountMinor null: what is left) or part of a completed payment. The request
  * is recorded before the gateway is asked; the answer comes once the refund's outcome is recorded.
@@ -14,8 +19,8 @@ export class RefundPayment extends Command<RefundResult> {
     readonly context: CommandContext,
     /** Given by a caller that names the refund before it is made (from an Idempotency-Key): if made already, it is answered, not made again; else drawn. */
     readonly refundId?: string,
-    /** A label kept with the request (the Stripe-compatible API's `reason`). */
-    readonly reason?: string,
+    /** Labels kept with the request (the Stripe-compatible API's `reason` and `metadata`). */
+    readonly labels: RefundLabels = {},
   ) {
     super();
   }

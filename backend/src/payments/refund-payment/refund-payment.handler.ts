@@ -29,7 +29,7 @@ export class RefundPaymentHandler implements ICommandHandler<RefundPayment> {
     private readonly store: EventStore,
   ) {}
 
-  async execute({ merchantId, paymentId, amountMinor, context, refundId: given, reason }: RefundPayment): Promise<RefundResult> {
+  async execute({ merchantId, paymentId, amountMinor, context, refundId: given, labels }: RefundPayment): Promise<RefundResult> {
     const clock = clockOf(context);
     const stream = streamNames.payment(paymentId);
     const history = await this.historyOf(stream);
@@ -45,7 +45,7 @@ export class RefundPaymentHandler implements ICommandHandler<RefundPayment> {
     // Expected-version append: of concurrent refunds one gets in, the others retry once and meet it (409).
     let requested: HandleResult<PaymentState>;
     try {
-      requested = await this.commands.decideAndAppend(stream, paymentDecider, { type: 'RequestRefund', refundId, amountMinor, reference, reason, at: context.now }, context, { retryOnConflict: true });
+      requested = await this.commands.decideAndAppend(stream, paymentDecider, { type: 'RequestRefund', refundId, amountMinor, reference, ...labels, at: context.now }, context, { retryOnConflict: true });
     } catch (error) {
       // What we met may be the same key's concurrent request: its answer then, or 409 while it is being made.
       const first = given && error instanceof DomainError && error.code === 'conflict' && firstAnswerOf(await this.historyOf(stream), given);
