@@ -4,6 +4,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { BindIdempotencyKey } from '../src/payments/index.js';
 import { systemContext } from '../src/platform/commands/command-context.js';
+import { paymentIntentCreateSchema } from '../src/stripe-compat/stripe-params.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { bearer, registerMerchant } from './support/auth.js';
 import { cardToken, CARDS, createPayment, eventTypes, pay } from './support/payments.js';
@@ -160,6 +161,21 @@ describe('Stripe-compatible API through stripe-node: refunds, idempotency, error
       expect(refund).toMatchObject({ amount: 1000, status: 'succeeded' });
       expect(await stripe.refunds.create({ payment_intent: intent.id }, { idempotencyKey: 'refund-crashed' })).toEqual(refund);
       expect((await eventTypes(db, paymentIdOf(intent.id))).filter((type) => type === 'RefundCompleted')).toHaveLength(1);
+    });
+
+    it('a crash after a create bound its key but before the intent was made: the retry makes it and charges once', async () => {
+      const params = { amount: 1300, currency: 'gbp', payment_method: 'pm_card_visa', confirm: true };
+      const owner = await t.request({ method: 'GET', url: '/api/merchants/current', headers: bearer(merchantToken) });
+      const caller = { merchantId: owner.json<{ id: string }>().id, environment: 'staging' as const };
+      const before = (await stripe.paymentIntents.list({ limit: 100 })).data.length;
+      // The first request's first step, with the parameters as the API reads them, and nothing after it.
+      const bound = paymentIntentCreateSchema.parse({ ...params, confirm: 'true', amount: '1300' });
+      await t.app.get(CommandBus).execute(new BindIdempotencyKey(caller, 'create-crashed', 'POST /v1/payment_intents', bound, systemContext('test', new Date())));
+      const intent = await stripe.paymentIntents.create(params, { idempotencyKey: 'create-crashed' });
+      expect(intent).toMatchObject({ amount: 1300, status: 'succeeded' });
+      expect(await stripe.paymentIntents.create(params, { idempotencyKey: 'create-crashed' })).toEqual(intent);
+      expect(await eventTypes(db, paymentIdOf(intent.id))).toEqual(['PaymentCreated', 'PaymentAttempted', 'PaymentCompleted']);
+      expect((await stripe.paymentIntents.list({ limit: 100 })).data.length).toBe(before + 1);
     });
 
     it('concurrent refunds with the same Idempotency-Key refund once', async () => {
