@@ -83,7 +83,7 @@ describe('back-office review: double clicks, stale lists, phone width', () => {
     assert.equal(change.status, 200);
 
     await dialog.getByRole('button', { name: 'Approve' }).click();
-    await page.getByRole('alert').filter({ hasText: /Someone else changed this application/ }).waitFor();
+    await page.getByRole('alert').filter({ hasText: 'Update Failed' }).filter({ hasText: /Someone else changed this application/ }).waitFor();
     await dialog.getByText('Rejected in another tab').first().waitFor();
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'detached' });

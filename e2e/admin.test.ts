@@ -181,7 +181,7 @@ describe('back-office: staff review of merchant applications', () => {
     assert.equal(change.status, 200);
 
     await dialog.getByRole('button', { name: 'Reject' }).click();
-    await page.getByRole('alert').filter({ hasText: /Someone else changed this application/ }).waitFor();
+    await page.getByRole('alert').filter({ hasText: 'Update Failed' }).filter({ hasText: /Someone else changed this application/ }).waitFor();
     // Reloaded: now under review, so Set Under Review is no longer offered, and the reviewer can decide again.
     await dialog.getByRole('button', { name: 'Set Under Review' }).waitFor({ state: 'detached' });
     await dialog.getByRole('button', { name: 'Reject' }).click();

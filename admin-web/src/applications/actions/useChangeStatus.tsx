@@ -1,6 +1,6 @@
 import type { ApplicationStatus, MerchantApplication, StatusChange } from '@tallyline/contracts';
 import { useRef } from 'react';
-import { HttpError, useNotify, useRefresh, useUpdate } from 'react-admin';
+import { HttpError, useNotify, useRefresh, useTranslate, useUpdate } from 'react-admin';
 import { UpdateFailedMessage } from './UpdateFailedMessage';
 
 export interface ChangeStatusOptions {
@@ -27,6 +27,7 @@ export function useChangeStatus({ application, reviewNotes, onChanged }: ChangeS
   const [update, { isPending }] = useUpdate<MerchantApplication>();
   const notify = useNotify();
   const refresh = useRefresh();
+  const translate = useTranslate();
   // isPending reaches the buttons only after a render: a double click's second click comes before it,
   // and its change, sent with the version the first one just replaced, came back as a 412 that read
   // "Someone else changed this application".
@@ -53,7 +54,8 @@ export function useChangeStatus({ application, reviewNotes, onChanged }: ChangeS
         },
         onError: (error) => {
           if (error instanceof HttpError && error.status === 412) {
-            notify('resources.applications.notifications.changed_elsewhere', { type: 'warning', multiLine: true });
+            // The spec's failure toast, its message saying what happened and what to do.
+            notify(<UpdateFailedMessage message={translate('resources.applications.notifications.changed_elsewhere')} />, { type: 'error' });
             // Everything reloads: the dialog's application and the queue behind it, which showed the old status.
             refresh();
             return;
