@@ -57,6 +57,21 @@ describe('webhook endpoints: refusals', () => {
     expect(res.json().errors[0]).toEqual({ field: field || expect.any(String), message });
   });
 
+  it("lists a session's endpoints of the environment it names, and refuses a parameter it does not know", async () => {
+    const merchant = await registerMerchant(t);
+    const created = await call('POST', '/api/webhook-endpoints', { url: 'http://127.0.0.1:9/hooks' }, merchant.token);
+    expect(created.statusCode).toBe(201);
+    // Made in the merchant's current environment; the other one has none.
+    const current = created.json<WebhookEndpoint>().environment;
+    const other = current === 'staging' ? 'production' : 'staging';
+    const elsewhere = await call('GET', `/api/webhook-endpoints?environment=${other}`, undefined, merchant.token);
+    expect([elsewhere.statusCode, elsewhere.headers['tallyline-environment'], elsewhere.json()]).toEqual([200, other, []]);
+    const here = await call('GET', `/api/webhook-endpoints?environment=${current}`, undefined, merchant.token);
+    expect(here.json<WebhookEndpoint[]>().map((e) => e.url)).toEqual(['http://127.0.0.1:9/hooks']);
+    expect((await call('GET', '/api/webhook-endpoints?environment=bogus', undefined, merchant.token)).statusCode).toBe(400);
+    expect((await call('GET', '/api/webhook-endpoints?enviroment=production', undefined, merchant.token)).statusCode).toBe(400);
+  });
+
   it('refuses bad replay times, cursors, limits and delivery ids with 400/404', async () => {
     const { id } = await endpoint();
     expect((await call('POST', `/api/webhook-endpoints/${id}/replay?since=yesterday`)).json()).toMatchObject({ statusCode: 400, message: 'since must be an ISO 8601 date-time' });
@@ -77,6 +92,14 @@ describe('webhook endpoints: refusals', () => {
     expect((await call('GET', `/api/webhook-endpoints/${id}/deliveries?environment=staging`)).statusCode).toBe(200);
     expect((await call('POST', `/api/webhook-endpoints/${id}/deliveries/nope/retry`)).json()).toMatchObject({ statusCode: 404, message: 'Webhook delivery not found' });
     expect((await call('GET', '/api/webhook-endpoints/not-a-uuid')).statusCode).toBe(404);
+    // The POSTs that take no body refuse one with fields, as the others refuse an unknown field; {} is no body.
+    const before = (await call('GET', `/api/webhook-endpoints/${id}`)).json<WebhookEndpoint>();
+    const mine = await call('POST', `/api/webhook-endpoints/${id}/rotate-secret`, { secret: 'whsec_mine' });
+    expect([mine.statusCode, mine.json().errors]).toEqual([400, [{ field: 'secret', message: 'Unrecognized key: "secret"' }]]);
+    expect((await call('GET', `/api/webhook-endpoints/${id}`)).json<WebhookEndpoint>().secret).toBe(before.secret);
+    expect((await call('POST', `/api/webhook-endpoints/${id}/replay?since=2020-01-01T00:00:00Z`, { x: 1 })).statusCode).toBe(400);
+    expect((await call('POST', `/api/webhook-endpoints/${id}/deliveries/nope/retry`, { force: true })).statusCode).toBe(400);
+    expect((await call('POST', `/api/webhook-endpoints/${id}/replay?since=2020-01-01T00:00:00Z`, {})).statusCode).toBe(202);
     // A PATCH that changes nothing is refused, as the payment methods' is.
     expect((await call('PATCH', `/api/webhook-endpoints/${id}`, {})).json()).toMatchObject({ statusCode: 400, message: 'Send at least one of url, eventTypes, enabled' });
   });

@@ -103,6 +103,8 @@ export interface WebhookDeliveryPage {
 }
 
 /** POST /api/webhook-endpoints/{id}/replay?since=<ISO time> */
+/** A session may name either environment's endpoints, as with payments; a key lists its own. */
+export const webhookEndpointListQuerySchema = z.strictObject({ environment: environmentSchema.optional() });
 export const webhookReplayQuerySchema = z.strictObject({
   since: z.iso.datetime({ offset: true, error: WEBHOOK_MESSAGES.invalidSince }),
   environment: environmentSchema.optional(),

@@ -4,11 +4,13 @@ import { ApiTags } from '@nestjs/swagger';
 import {
   webhookDeliveryListQuerySchema,
   webhookEndpointCreateSchema,
+  webhookEndpointListQuerySchema,
   webhookEndpointUpdateSchema,
   webhookReplayQuerySchema,
   type WebhookDeliveryPage,
   type WebhookEndpoint,
   type WebhookReplayResult,
+  type Environment,
 } from '@tallyline/contracts';
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
@@ -18,6 +20,7 @@ import type { AuthenticatedRequest } from '../platform/auth/authenticated-reques
 import type { CommandContext } from '../platform/commands/command-context.js';
 import { servedFor } from '../platform/http/environment-header.js';
 import { Ctx } from '../platform/http/request-context.js';
+import { TakesNoBody } from '../platform/http/takes-no-query.js';
 import { ApiZodBody, zodPipe, ZodQuery } from '../platform/http/zod-validation.js';
 import { CreateWebhookEndpoint } from './create-webhook-endpoint/create-webhook-endpoint.command.js';
 import { DeleteWebhookEndpoint } from './delete-webhook-endpoint/delete-webhook-endpoint.command.js';
@@ -45,10 +48,10 @@ export class WebhookEndpointsController {
   ) {}
 
   /** New endpoints and the list: the key's environment, or the merchant's current one. */
-  private async callerOf(key: ApiKeyPrincipal | undefined, request: AuthenticatedRequest) {
+  private async callerOf(key: ApiKeyPrincipal | undefined, request: AuthenticatedRequest, named?: Environment) {
     if (key) return { merchantId: key.merchantId, environment: key.environment };
     const merchant = await this.merchants.current(request.user!.userId);
-    return { merchantId: merchant.id, environment: merchant.environment };
+    return { merchantId: merchant.id, environment: named ?? merchant.environment };
   }
 
   /** One endpoint: a key reaches its own environment's only, a session its merchant's in both (as with payments). */
@@ -74,11 +77,12 @@ export class WebhookEndpointsController {
 
   @Get()
   async list(
+    @ZodQuery(webhookEndpointListQuerySchema) query: z.output<typeof webhookEndpointListQuerySchema>,
     @CurrentApiKey() key: ApiKeyPrincipal | undefined,
     @Req() request: AuthenticatedRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<WebhookEndpoint[]> {
-    const { merchantId, environment } = await this.callerOf(key, request);
+    const { merchantId, environment } = await this.callerOf(key, request, query.environment);
     return servedFor(reply, environment, await this.queries.list(merchantId, environment));
   }
 
@@ -113,6 +117,7 @@ export class WebhookEndpointsController {
   /** The new secret in full, this once; the old one stops signing at once. */
   @Post(':id/rotate-secret')
   @HttpCode(200)
+  @TakesNoBody()
   async rotateSecret(
     @Param('id') id: string,
     @CurrentApiKey() key: ApiKeyPrincipal | undefined,
@@ -137,6 +142,7 @@ export class WebhookEndpointsController {
 
   @Post(':id/deliveries/:deliveryId/retry')
   @HttpCode(202)
+  @TakesNoBody()
   async retry(
     @Param('id') id: string,
     @Param('deliveryId') deliveryId: string,
@@ -151,6 +157,7 @@ export class WebhookEndpointsController {
   /** Every matching event recorded since `since`, read again from the event log, queued again. */
   @Post(':id/replay')
   @HttpCode(202)
+  @TakesNoBody()
   async replay(
     @Param('id') id: string,
     @ZodQuery(webhookReplayQuerySchema) query: z.output<typeof webhookReplayQuerySchema>,

@@ -6,6 +6,8 @@ import { zodPipe } from './zod-validation.js';
 
 /** The strict query schema of a route with no parameters: any one is refused as the others refuse an unknown one. */
 const noParameters = zodPipe(z.strictObject({}));
+/** The same for a POST that takes no body: none, or `{}`, as clients send by habit. */
+const noBody = zodPipe(z.strictObject({}).nullish());
 
 /** An interceptor, not a guard: after authentication, so signed out is still a 401. */
 @Injectable()
@@ -21,3 +23,17 @@ class NoQueryInterceptor implements NestInterceptor {
  * `?environment=` or filter is never silently ignored (the answer would look filtered and is not).
  */
 export const TakesNoQuery = () => UseInterceptors(NoQueryInterceptor);
+
+@Injectable()
+class NoBodyInterceptor implements NestInterceptor {
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    noBody.transform(context.switchToHttp().getRequest<FastifyRequest>().body);
+    return next.handle();
+  }
+}
+
+/**
+ * A POST that takes no body refuses fields sent to it, as a route with a body refuses an unknown one:
+ * `{"secret": "whsec_mine"}` on rotate-secret must not look as if that secret had been set.
+ */
+export const TakesNoBody = () => UseInterceptors(NoBodyInterceptor);
