@@ -109,6 +109,16 @@ describe('outbound webhooks', () => {
     expect((await deliveries(completedOnly.id)).data.map((d) => d.eventType).sort()).toEqual(['payment.completed', 'refund.completed']);
   });
 
+  it('sends payment.disputed when the card holder\'s bank takes the money back, with the dispute', async () => {
+    const { path, secret } = await endpoint({ eventTypes: ['payment.disputed'] });
+    const paymentId = await createPayment(t, key);
+    // The sandbox's dispute card: approved, then the bank disputes the whole sale a moment later (its IPN).
+    await pay(t, paymentId, await cardToken(t, '4000000000000259'));
+    const [disputed] = await receiver.waitFor(path, about(paymentId, 'payment.disputed'));
+    expect(verify(secret, disputed!)).toEqual(disputed!.json);
+    expect(disputed!.json).toMatchObject({ status: 'disputed', amount: '100.00', dispute_id: expect.any(String), dispute_amount: '100.00', dispute_reason: expect.any(String) });
+  });
+
   it('sends crypto payment status changes with the spec crypto fields', async () => {
     const { path, secret } = await endpoint({ eventTypes: ['crypto_payment.created', 'crypto_payment.completed'] });
     const payment = await createCryptoPayment(t, key);

@@ -7,6 +7,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'payment.created',
   'payment.completed',
   'payment.failed',
+  'payment.disputed',
   'refund.completed',
   'refund.failed',
   'environment.switched',

@@ -39,6 +39,10 @@ function payment(type: WebhookEventType, status: string | ((refunded: boolean) =
     if (!payment) return undefined;
     const { created, refundedMinor } = payment;
     const refund = type.startsWith('refund.') && isPaymentEvent(event) && 'refundId' in event.data ? { refund_id: event.data.refundId, refund_amount: formatMinor(event.data.amountMinor, created.currency) } : {};
+    const dispute =
+      isPaymentEvent(event) && event.type === 'DisputeOpened'
+        ? { dispute_id: event.data.disputeId, dispute_amount: formatMinor(event.data.amountMinor, created.currency), dispute_reason: event.data.reason }
+        : {};
     return {
       merchantId: created.merchantId,
       environments: [created.environment],
@@ -54,6 +58,7 @@ function payment(type: WebhookEventType, status: string | ((refunded: boolean) =
         payment_method: created.paymentMethod,
         environment: created.environment,
         ...refund,
+        ...dispute,
         timestamp: event.recordedAt.toISOString(),
       },
     };
@@ -127,6 +132,8 @@ export const WEBHOOK_SOURCES: Record<string, Source> = {
   PaymentCreated: payment('payment.created', 'pending'),
   PaymentCompleted: payment('payment.completed', 'completed'),
   PaymentFailed: payment('payment.failed', 'failed'),
+  // The card holder's bank took the money back (a chargeback): revenue no longer counts it.
+  DisputeOpened: payment('payment.disputed', 'disputed'),
   RefundCompleted: payment('refund.completed', (full) => (full ? 'refunded' : 'completed')),
   RefundFailed: payment('refund.failed', 'completed'),
   EnvironmentSwitched: environmentSwitched,

@@ -42,6 +42,7 @@ export const WEBHOOK_EVENTS = [
   { name: 'payment.created', description: 'A payment was created and is pending' },
   { name: 'payment.completed', description: 'A payment was approved and captured' },
   { name: 'payment.failed', description: 'A payment was declined or failed' },
+  { name: 'payment.disputed', description: "The card holder's bank disputed a payment (a chargeback)" },
   { name: 'refund.completed', description: 'A refund was sent to the customer' },
   { name: 'refund.failed', description: 'A refund could not be processed' },
   { name: 'environment.switched', description: 'Your account switched between staging and production' },
