@@ -112,6 +112,19 @@ describe('hostile input', () => {
     expect([stripe.statusCode, stripe.json().error]).toEqual([400, { type: 'invalid_request_error', code: 'parameter_invalid', param: 'metadata[__proto__]', message: '__proto__ cannot be a key' }]);
   });
 
+  it('refuses a JSON body that names a key twice (JSON.parse would keep the last one, a proxy may read the first): nothing is charged', async () => {
+    const key = (await t.request({ method: 'POST', url: '/api/merchants/api-keys/staging/rotate', headers: bearer(merchantToken) })).json<{ key: string }>().key;
+    const payments = async () => (await t.request({ method: 'GET', url: '/api/client/payments', headers: bearer(key) })).json<{ data: unknown[] }>().data.length;
+    const before = await payments();
+    const fields = '"currency":"GBP","customerEmail":"ann@example.com","customerName":"Ann","orderId":"dup-1","paymentMethod":"credit_card","environment":"staging"';
+    const res = await t.request({ method: 'POST', url: '/api/client/payments', payload: `{"amount":100,"amount":999999,${fields}}`, headers: { ...bearer(key), 'content-type': 'application/json' } });
+    expect([res.statusCode, res.json()]).toEqual([400, { statusCode: 400, message: 'Duplicate key "amount" in JSON body' }]);
+    expect(await payments()).toBe(before);
+    // The same payment with each key once is taken.
+    const once = await t.request({ method: 'POST', url: '/api/client/payments', payload: `{"amount":100,${fields}}`, headers: { ...bearer(key), 'content-type': 'application/json' } });
+    expect(once.statusCode).toBe(201);
+  });
+
   it('refuses a multipart body where a route reads JSON (415), and changes nothing: the environment is not toggled', async () => {
     const before = (await t.request({ method: 'GET', url: '/api/merchants/current', headers: bearer(merchantToken) })).json<{ environment: string }>().environment;
     const other = before === 'staging' ? 'production' : 'staging';

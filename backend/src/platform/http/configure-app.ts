@@ -15,6 +15,7 @@ import type { AppConfig } from '../config/app-config.js';
 import { DatabasePool } from '../database/database-pool.js';
 import { Logger } from 'nestjs-pino';
 import { requestIdOf } from '../logging/logging.js';
+import { duplicateJsonKey } from './duplicate-json-key.js';
 import { AllErrorsFilter, ErrorShapes } from './error-filter.js';
 import { completeOpenApiDocument } from './openapi.js';
 import { clientErrorHandler, frameworkErrors, HELMET_OPTIONS } from './framework-errors.js';
@@ -88,11 +89,15 @@ export async function createHttpApp(config: AppConfig, root: DynamicModule): Pro
   // An empty JSON body is no body (the spec's client sends PATCH /merchants/environment without one).
   fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     if (typeof body !== 'string' || body.trim() === '') return done(null, undefined);
+    let parsed: unknown;
     try {
-      done(null, JSON.parse(body));
+      parsed = JSON.parse(body);
     } catch {
-      done(Object.assign(new Error('Malformed JSON body'), { statusCode: 400 }), undefined);
+      return done(Object.assign(new Error('Malformed JSON body'), { statusCode: 400 }), undefined);
     }
+    const duplicate = duplicateJsonKey(body);
+    if (duplicate !== undefined) return done(Object.assign(new Error(`Duplicate key "${duplicate}" in JSON body`), { statusCode: 400 }), undefined);
+    done(null, parsed);
   });
   // /v1 is the Stripe-compatible API: Stripe's libraries call it at the host's root, not under /api. (Nest then scans
   // every controller's methods through a function object: none may be named caller, callee or arguments.)
