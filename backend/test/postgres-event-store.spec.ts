@@ -65,7 +65,8 @@ describe('PostgreSQL event store', () => {
     await store.append(`newest-${randomUUID()}`, [event('Newest')], 'no_stream');
     const query = jest.spyOn(pool, 'query');
     expect(await store.hasUnsettled(head)).toBe(true);
-    const [text, values] = query.mock.calls.at(-1) as unknown as [string, unknown[]];
+    // Found by its text: the append's NOTIFY, sent in the background, may be the last call.
+    const [text, values] = query.mock.calls.findLast(([sql]) => String(sql).includes('FROM events')) as unknown as [string, unknown[]];
     query.mockRestore();
     const explain = await pool.connect();
     try {
