@@ -14,7 +14,7 @@ import { CurrentUser, Roles, type AuthUser } from '../platform/auth/auth.decorat
 import type { CommandContext } from '../platform/commands/command-context.js';
 import { servedFor } from '../platform/http/environment-header.js';
 import { Ctx } from '../platform/http/request-context.js';
-import { TakesNoBody, TakesNoQuery } from '../platform/http/takes-no-query.js';
+import { TakesNoBody, TakesNoQuery } from '../platform/http/takes-nothing.js';
 import { ApiZodBody, zodPipe } from '../platform/http/zod-validation.js';
 import { MerchantQueries } from './merchant-queries.js';
 import { RegisterMerchant } from './register-merchant/register-merchant.command.js';

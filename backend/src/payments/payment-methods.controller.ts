@@ -9,7 +9,7 @@ import type { CommandContext } from '../platform/commands/command-context.js';
 import { DomainError } from '../platform/domain-error.js';
 import { UUID_PATTERN } from '../platform/http/list-query.js';
 import { Ctx } from '../platform/http/request-context.js';
-import { TakesNoQuery } from '../platform/http/takes-no-query.js';
+import { TakesNoQuery } from '../platform/http/takes-nothing.js';
 import { ApiZodBody, zodPipe } from '../platform/http/zod-validation.js';
 import { AddPaymentMethod } from './add-payment-method/add-payment-method.command.js';
 import { ConfigurePaymentMethod } from './configure-payment-method/configure-payment-method.command.js';

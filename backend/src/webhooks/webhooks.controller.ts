@@ -20,7 +20,7 @@ import type { AuthenticatedRequest } from '../platform/auth/authenticated-reques
 import type { CommandContext } from '../platform/commands/command-context.js';
 import { servedFor } from '../platform/http/environment-header.js';
 import { Ctx } from '../platform/http/request-context.js';
-import { TakesNoBody } from '../platform/http/takes-no-query.js';
+import { TakesNoBody } from '../platform/http/takes-nothing.js';
 import { ApiZodBody, zodPipe, ZodQuery } from '../platform/http/zod-validation.js';
 import { CreateWebhookEndpoint } from './create-webhook-endpoint/create-webhook-endpoint.command.js';
 import { DeleteWebhookEndpoint } from './delete-webhook-endpoint/delete-webhook-endpoint.command.js';

@@ -5,7 +5,7 @@ import type { FastifyReply } from 'fastify';
 import { MerchantQueries } from '../../merchants/index.js';
 import { CurrentUser, Roles, type AuthUser } from '../../platform/auth/auth.decorators.js';
 import { servedFor } from '../../platform/http/environment-header.js';
-import { TakesNoQuery } from '../../platform/http/takes-no-query.js';
+import { TakesNoQuery } from '../../platform/http/takes-nothing.js';
 import { ZodQuery } from '../../platform/http/zod-validation.js';
 import { PaymentAnalyticsQueries } from './payment-analytics.queries.js';
 import { PaymentStatsQueries } from './payment-stats.queries.js';
