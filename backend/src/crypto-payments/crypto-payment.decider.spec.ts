@@ -7,7 +7,8 @@ const { given, when } = deciderSpec(cryptoPaymentDecider);
 const at = new Date('2026-11-23T10:00:00.000Z');
 const minutesLater = (minutes: number) => new Date(at.getTime() + minutes * 60_000);
 
-const create: CreateCryptoPaymentCommand = {
+// satisfies, not an annotation: `created` below needs its orderId as the string it is, not string | null.
+const create = {
   type: 'CreateCryptoPayment',
   paymentId: 'c1',
   merchantId: 'm1',
@@ -24,7 +25,7 @@ const create: CreateCryptoPaymentCommand = {
   providerPaymentId: 'sbx_1',
   address: 'tb1qexample',
   at,
-};
+} satisfies CreateCryptoPaymentCommand;
 const { type: _t, at: _a, ...createdData } = create;
 const created: CryptoPaymentEvent = { type: 'CryptoPaymentCreated', data: { ...createdData, createdAt: at.toISOString(), expiresAt: minutesLater(30).toISOString() } };
 const report = (to: 'processing' | 'completed' | 'failed', when = minutesLater(5)): CryptoPaymentCommand => ({ type: 'RecordProviderStatus', to, blockchainTxHash: '0xabc', confirmations: to === 'processing' ? 0 : 6, at: when });
@@ -36,6 +37,12 @@ const expired: CryptoPaymentEvent = { type: 'CryptoPaymentExpired', data: { paym
 describe('no crypto payment yet', () => {
   it('creates: CryptoPaymentCreated with the rate locked and expiresAt 30 minutes after creation', () => {
     expect(when([], create)).toEqual([created]);
+  });
+
+  it('names an order left empty order_<ms of creation>, and its repeat (no order ID again) is the same request', () => {
+    const events = when([], { ...create, orderId: null });
+    expect(events[0]?.data).toMatchObject({ orderId: `order_${at.getTime()}` });
+    expect(when(events, { ...create, orderId: null, at: minutesLater(1) })).toEqual([]);
   });
 
   it.each([report('processing'), expire(minutesLater(31))])('refuses $type: Crypto payment not found (404)', (command) => {
@@ -50,9 +57,19 @@ describe('a pending crypto payment', () => {
     expect(given(history())).toMatchObject({ status: 'pending' });
   });
 
-  it('cannot be created again (409)', () => {
-    expect(() => when(history(), create)).toThrow(expect.objectContaining({ code: 'conflict' }));
+  it('the same create again (same Idempotency-Key and request) records nothing, even quoted at another rate', () => {
+    expect(when(history(), create)).toEqual([]);
+    expect(when(history(), { ...create, exchangeRate: '58100', cryptoAmount: '0.01721170', at: minutesLater(2) })).toEqual([]);
   });
+
+  it.each([{ amountMinor: 5000 }, { targetCrypto: 'ETH' as const }, { currency: 'USD' as const }, { customerEmail: 'bob@example.com' }, { customerName: 'Ann' }, { orderId: 'order_2' }, { orderId: null }])(
+    'the same key with another request (%j) is refused (422)',
+    (change) => {
+      expect(() => when(history(), { ...create, ...change })).toThrow(
+        expect.objectContaining({ code: 'unprocessable', message: 'Idempotency-Key was already used with a different request body' }),
+      );
+    },
+  );
 
   it('goes to processing when the provider sees the transaction', () => {
     expect(when(history(), report('processing'))).toEqual([changed('pending', 'processing', 0)]);

@@ -1,4 +1,4 @@
-import { CRYPTO_MESSAGES, CRYPTO_PAYMENT_TTL_MINUTES, type CryptoPaymentStatus } from '@tallyline/contracts';
+import { CRYPTO_MESSAGES, CRYPTO_PAYMENT_TTL_MINUTES, PAYMENT_MESSAGES, type CryptoPaymentStatus } from '@tallyline/contracts';
 import type { Decider } from '../platform/commands/decider.js';
 import { DomainError } from '../platform/domain-error.js';
 import type { CryptoPaymentCreated, CryptoPaymentEvent, CryptoPaymentStatusChanged } from './crypto-payment.events.js';
@@ -7,7 +7,8 @@ type Created = CryptoPaymentCreated['data'];
 
 export type CryptoPaymentState = { status: 'none' } | { status: CryptoPaymentStatus; created: Created };
 
-export type CreateCryptoPaymentCommand = { type: 'CreateCryptoPayment'; at: Date } & Omit<Created, 'createdAt' | 'expiresAt'>;
+/** orderId as asked: null (none given) becomes order_<ms of creation>. */
+export type CreateCryptoPaymentCommand = { type: 'CreateCryptoPayment'; at: Date; orderId: string | null } & Omit<Created, 'createdAt' | 'expiresAt' | 'orderId'>;
 
 /** What the provider reports about the payer's transaction. */
 export interface RecordProviderStatusCommand {
@@ -32,11 +33,26 @@ function existing(state: CryptoPaymentState): Existing {
   return state;
 }
 
+/** What a create request asked for, compared when its Idempotency-Key comes again; the quote is the first one's. */
+const REQUEST_FIELDS = ['merchantId', 'environment', 'amountMinor', 'currency', 'targetCrypto', 'customerEmail', 'customerName'] as const satisfies (keyof Created)[];
+
+// Spec §5: an empty order ID becomes order_ plus a timestamp (of creation, so a repeat names the same one).
+const orderIdOf = (command: CreateCryptoPaymentCommand, createdAt: Date) => command.orderId ?? `order_${createdAt.getTime()}`;
+
+/**
+ * A payment's id may be derived from its Idempotency-Key, so a repeated request lands on the same
+ * stream: the same request is the first answer (no new event), another one is refused.
+ */
 function create(command: CreateCryptoPaymentCommand, state: CryptoPaymentState): CryptoPaymentEvent[] {
-  if (state.status !== 'none') throw new DomainError('conflict', 'This crypto payment already exists');
+  if (state.status !== 'none') {
+    const { created } = state;
+    const same = REQUEST_FIELDS.every((field) => created[field] === command[field]) && created.orderId === orderIdOf(command, new Date(created.createdAt));
+    if (same) return [];
+    throw new DomainError('unprocessable', PAYMENT_MESSAGES.idempotencyMismatch);
+  }
   const { type: _type, at, ...data } = command;
   const expiresAt = new Date(at.getTime() + CRYPTO_PAYMENT_TTL_MINUTES * 60_000);
-  return [{ type: 'CryptoPaymentCreated', data: { ...data, createdAt: at.toISOString(), expiresAt: expiresAt.toISOString() } }];
+  return [{ type: 'CryptoPaymentCreated', data: { ...data, orderId: orderIdOf(command, at), createdAt: at.toISOString(), expiresAt: expiresAt.toISOString() } }];
 }
 
 const isDue = (payment: Existing, at: Date) => at.getTime() >= Date.parse(payment.created.expiresAt);
