@@ -51,6 +51,11 @@ describe('the OpenAPI document', () => {
     expect(refund?.parameters).toContainEqual(expect.objectContaining({ in: 'header', name: 'Idempotency-Key', required: false }));
   });
 
+  it.each(['/api/crypto-payments/create', '/api/client/crypto-payments'])('documents the Idempotency-Key header of POST %s', (path) => {
+    const paths = document.paths as Record<string, Record<string, { parameters?: { in: string; name: string; required?: boolean }[] }>>;
+    expect(paths[path]?.post?.parameters).toContainEqual(expect.objectContaining({ in: 'header', name: 'Idempotency-Key', required: false }));
+  });
+
   it('generates types (openapi-typescript) that a small client type-checks against', async () => {
     await writeFile(join(dir, 'api.d.ts'), astToString(await openapiTS(document as never)));
     await writeFile(

@@ -1,5 +1,5 @@
-import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
-import { ApiQuery, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, Headers, HttpCode, Post, Req } from '@nestjs/common';
+import { ApiHeader, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { cryptoListQuerySchema, cryptoPaymentCreateSchema, exchangeRateQuerySchema, type CryptoPayment, type ExchangeRate } from '@tallyline/contracts';
 import type { z } from 'zod';
 import { AcceptsApiKey, CurrentApiKey, Roles, type ApiKeyPrincipal } from '../platform/auth/auth.decorators.js';
@@ -7,7 +7,7 @@ import type { AuthenticatedRequest } from '../platform/auth/authenticated-reques
 import type { CommandContext } from '../platform/commands/command-context.js';
 import { Ctx } from '../platform/http/request-context.js';
 import { ApiZodBody, zodPipe, ZodQuery } from '../platform/http/zod-validation.js';
-import { CryptoApi, ENVIRONMENT_QUERY, LIMIT_QUERY, RateQueries } from './crypto-api.js';
+import { CryptoApi, ENVIRONMENT_QUERY, IDEMPOTENCY_HEADER, LIMIT_QUERY, RateQueries } from './crypto-api.js';
 
 /** The client API's crypto calls (spec §7): the same as /api/crypto-payments, JWT or a secret API key. */
 @ApiTags('client')
@@ -31,13 +31,15 @@ export class ClientCryptoPaymentsController {
   @Post('crypto-payments')
   @HttpCode(201)
   @ApiZodBody(cryptoPaymentCreateSchema, 'amount in major units (1000 = 1000.00), at most 2 decimals')
+  @ApiHeader(IDEMPOTENCY_HEADER)
   create(
     @Body(zodPipe(cryptoPaymentCreateSchema)) body: z.output<typeof cryptoPaymentCreateSchema>,
+    @Headers('idempotency-key') idempotencyHeader: string | undefined,
     @CurrentApiKey() key: ApiKeyPrincipal | undefined,
     @Req() request: AuthenticatedRequest,
     @Ctx() ctx: CommandContext,
   ): Promise<{ payment: CryptoPayment }> {
-    return this.api.create(body, key, request, ctx);
+    return this.api.create(body, idempotencyHeader, key, request, ctx);
   }
 
   @Get('exchange-rates')

@@ -4,6 +4,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { formatMinor, type cryptoPaymentCreateSchema, type CryptoPayment, type Environment, type ExchangeRate, type exchangeRateQuerySchema } from '@tallyline/contracts';
 import type { z } from 'zod';
 import { MerchantQueries } from '../merchants/index.js';
+import { idempotencyKeyOf } from '../payments/index.js';
 import type { ApiKeyPrincipal } from '../platform/auth/auth.decorators.js';
 import type { AuthenticatedRequest } from '../platform/auth/authenticated-request.js';
 import { Clock } from '../platform/clock.js';
@@ -13,6 +14,8 @@ import { CryptoPaymentQueries } from './crypto-payments.queries.js';
 import { cryptoAmountOf, ExchangeRates } from './exchange-rates/exchange-rates.js';
 
 export const ENVIRONMENT_QUERY = { name: 'environment', required: false, enum: ['production', 'staging'] } as const;
+/** As on card payments: the key is the merchant's, per environment, and names the payment. */
+export const IDEMPOTENCY_HEADER = { name: 'Idempotency-Key', required: false, description: 'A retry with the same key and body answers the first payment' } as const;
 export const LIMIT_QUERY = { name: 'limit', required: false, type: Number, description: '1 to 100, default 20' } as const;
 
 /** The rate calls' query: the page's fromCurrency/toCrypto or the documented from/to/amount (major units). */
@@ -50,11 +53,18 @@ export class CryptoApi {
     return { exchangeRate };
   }
 
-  async create(body: z.output<typeof cryptoPaymentCreateSchema>, key: ApiKeyPrincipal | undefined, request: AuthenticatedRequest, ctx: CommandContext): Promise<{ payment: CryptoPayment }> {
+  async create(
+    body: z.output<typeof cryptoPaymentCreateSchema>,
+    idempotencyHeader: string | undefined,
+    key: ApiKeyPrincipal | undefined,
+    request: AuthenticatedRequest,
+    ctx: CommandContext,
+  ): Promise<{ payment: CryptoPayment }> {
+    const idempotencyKey = idempotencyKeyOf(idempotencyHeader);
     const { environment: named, ...input } = body;
     const { merchantId, environment } = await this.caller(key, request, named);
     // The crypto clock, not the request's: rates and expiry are read against the same time.
-    const created = await this.commandBus.execute(new CreateCryptoPayment(merchantId, environment, input, { ...ctx, now: this.clock.now() }));
+    const created = await this.commandBus.execute(new CreateCryptoPayment(merchantId, environment, input, idempotencyKey, { ...ctx, now: this.clock.now() }));
     return { payment: this.queries.fromCreated(created) };
   }
 

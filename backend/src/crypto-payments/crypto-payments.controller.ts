@@ -1,5 +1,5 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
-import { ApiQuery, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { ApiHeader, ApiQuery, ApiTags } from '@nestjs/swagger';
 import {
   CLIENT_CURRENCIES,
   cryptoListQuerySchema,
@@ -16,7 +16,7 @@ import type { AuthenticatedRequest } from '../platform/auth/authenticated-reques
 import type { CommandContext } from '../platform/commands/command-context.js';
 import { Ctx } from '../platform/http/request-context.js';
 import { ApiZodBody, zodPipe, ZodQuery } from '../platform/http/zod-validation.js';
-import { CryptoApi, ENVIRONMENT_QUERY, LIMIT_QUERY, RateQueries } from './crypto-api.js';
+import { CryptoApi, ENVIRONMENT_QUERY, IDEMPOTENCY_HEADER, LIMIT_QUERY, RateQueries } from './crypto-api.js';
 import { CryptoPaymentQueries } from './crypto-payments.queries.js';
 
 /** The crypto payments page's API (spec §7) and the documented /crypto-payments calls. */
@@ -49,13 +49,15 @@ export class CryptoPaymentsController {
   @Post('create')
   @HttpCode(201)
   @ApiZodBody(cryptoPaymentCreateSchema, 'amount in major units (1000 = 1000.00), at most 2 decimals')
+  @ApiHeader(IDEMPOTENCY_HEADER)
   create(
     @Body(zodPipe(cryptoPaymentCreateSchema)) body: z.output<typeof cryptoPaymentCreateSchema>,
+    @Headers('idempotency-key') idempotencyHeader: string | undefined,
     @CurrentApiKey() key: ApiKeyPrincipal | undefined,
     @Req() request: AuthenticatedRequest,
     @Ctx() ctx: CommandContext,
   ): Promise<{ payment: CryptoPayment }> {
-    return this.api.create(body, key, request, ctx);
+    return this.api.create(body, idempotencyHeader, key, request, ctx);
   }
 
   @Get()
