@@ -45,6 +45,7 @@ export async function createTestApp(
     APPLICATION_RATE_LIMIT: '100000',
     SIGNUP_RATE_LIMIT: '100000',
     CHECKOUT_RATE_LIMIT: '100000',
+    API_KEY_FAILURE_LIMIT: '100000',
     // A test's own gateway calls in flight are its business: the background reconciliation leaves them be.
     GATEWAY_RECONCILE_AFTER_MS: '3600000',
     // Fixed so no test writes a key file under DATA_DIR, and a restarted app signs with the same secrets.

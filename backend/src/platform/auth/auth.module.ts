@@ -3,6 +3,7 @@ import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
 import { AppConfig } from '../config/app-config.js';
+import { ApiKeyThrottle } from './api-key-throttle.js';
 import { ApiKeyStrategy } from './api-key.strategy.js';
 import { AuthenticationGuard } from './authentication.guard.js';
 import { jwtSecret } from './jwt-secret.js';
@@ -20,7 +21,7 @@ export const SESSION_TTL = '7d';
       useFactory: (config: AppConfig) => ({ secret: jwtSecret(config), signOptions: { algorithm: 'HS256', expiresIn: SESSION_TTL } }),
     }),
   ],
-  providers: [JwtStrategy, ApiKeyStrategy, { provide: APP_GUARD, useClass: AuthenticationGuard }],
+  providers: [JwtStrategy, ApiKeyStrategy, ApiKeyThrottle, { provide: APP_GUARD, useClass: AuthenticationGuard }],
   exports: [JwtModule],
 })
 export class AuthModule {}

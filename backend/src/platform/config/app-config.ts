@@ -32,6 +32,8 @@ export class AppConfig {
   readonly applicationRateLimit: number;
   readonly signupRateLimit: number;
   readonly checkoutRateLimit: number;
+  /** Failed API-key authentications per client IP within 15 minutes before that IP gets 429s. */
+  readonly apiKeyFailureLimit: number;
   /** Connection settings shared by every pool and connection to PostgreSQL. */
   readonly database: DatabaseSettings;
   readonly gateway: GatewaySettings;
@@ -57,6 +59,7 @@ export class AppConfig {
     this.applicationRateLimit = positiveInteger('APPLICATION_RATE_LIMIT', env.APPLICATION_RATE_LIMIT, 30);
     this.signupRateLimit = positiveInteger('SIGNUP_RATE_LIMIT', env.SIGNUP_RATE_LIMIT, 60);
     this.checkoutRateLimit = positiveInteger('CHECKOUT_RATE_LIMIT', env.CHECKOUT_RATE_LIMIT, 60);
+    this.apiKeyFailureLimit = positiveInteger('API_KEY_FAILURE_LIMIT', env.API_KEY_FAILURE_LIMIT, 20);
     this.gateway = {
       url: env.GATEWAY_URL || undefined,
       privateKey: env.GATEWAY_PRIVATE_KEY || undefined,

@@ -59,26 +59,30 @@ interface StoreResult {
 }
 
 /**
- * Fixed windows counted in PostgreSQL, so every app instance sees one count. One statement per hit:
- * it counts atomically, starts a new window when the old one is over, and drops a few expired rows.
+ * Counts one hit on `key` in a fixed window of `windowMs`, in PostgreSQL so every app instance sees one
+ * count. One statement: it counts atomically, starts a new window when the old one is over, and drops a
+ * few expired rows. Also counts the API-key throttle's failures.
  */
+export async function countHit(pool: DatabasePool, key: string, windowMs: number): Promise<StoreResult> {
+  const { rows } = await pool.query<{ hits: number; ttl: string }>(
+    `WITH expired AS (
+       DELETE FROM rate_limit_hits WHERE key IN (
+         SELECT key FROM rate_limit_hits WHERE window_ends_at < now() AND key <> $1 LIMIT 10 FOR UPDATE SKIP LOCKED))
+     INSERT INTO rate_limit_hits AS r (key, hits, window_ends_at) VALUES ($1, 1, now() + $2 * interval '1 millisecond')
+     ON CONFLICT (key) DO UPDATE SET
+       hits = CASE WHEN r.window_ends_at <= now() THEN 1 ELSE r.hits + 1 END,
+       window_ends_at = CASE WHEN r.window_ends_at <= now() THEN excluded.window_ends_at ELSE r.window_ends_at END
+     RETURNING hits, ceil(extract(epoch FROM window_ends_at - now()) * 1000)::bigint AS ttl`,
+    [key, windowMs],
+  );
+  // INSERT … ON CONFLICT DO UPDATE … RETURNING answers one row either way.
+  return { current: rows[0]!.hits, ttl: Number(rows[0]!.ttl) };
+}
+
 function postgresStore(pool: DatabasePool) {
   return class PostgresRateLimitStore {
     incr(key: string, callback: (error: Error | null, result?: StoreResult) => void, timeWindow: number): void {
-      pool
-        .query<{ hits: number; ttl: string }>(
-          `WITH expired AS (
-             DELETE FROM rate_limit_hits WHERE key IN (
-               SELECT key FROM rate_limit_hits WHERE window_ends_at < now() AND key <> $1 LIMIT 10 FOR UPDATE SKIP LOCKED))
-           INSERT INTO rate_limit_hits AS r (key, hits, window_ends_at) VALUES ($1, 1, now() + $2 * interval '1 millisecond')
-           ON CONFLICT (key) DO UPDATE SET
-             hits = CASE WHEN r.window_ends_at <= now() THEN 1 ELSE r.hits + 1 END,
-             window_ends_at = CASE WHEN r.window_ends_at <= now() THEN excluded.window_ends_at ELSE r.window_ends_at END
-           RETURNING hits, ceil(extract(epoch FROM window_ends_at - now()) * 1000)::bigint AS ttl`,
-          [key, timeWindow],
-        )
-        // INSERT … ON CONFLICT DO UPDATE … RETURNING answers one row either way.
-        .then(({ rows }) => callback(null, { current: rows[0]!.hits, ttl: Number(rows[0]!.ttl) }), callback);
+      countHit(pool, key, timeWindow).then((result) => callback(null, result), callback);
     }
 
     child(): PostgresRateLimitStore {
