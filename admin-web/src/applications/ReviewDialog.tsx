@@ -1,4 +1,4 @@
-import type { MerchantApplication } from '@tallyline/contracts';
+import { REVIEW_NOTES_MAX, type MerchantApplication } from '@tallyline/contracts';
 import CloseIcon from '@mui/icons-material/Close';
 import {
   Alert,
@@ -34,20 +34,22 @@ const retryUnlessRefused = (failures: number, error: unknown) => !(error instanc
 function ReviewActions({ application, onChanged }: Omit<ChangeStatusOptions, 'reviewNotes'>) {
   const translate = useTranslate();
   const [reviewNotes, setReviewNotes] = useState('');
-  const { changeStatus, isPending } = useChangeStatus({ application, reviewNotes, onChanged });
-  const actionProps: StatusActionProps = { application, changeStatus, isPending };
+  const { changeStatus, isPending, notesTooLong } = useChangeStatus({ application, reviewNotes, onChanged });
+  const actionProps: StatusActionProps = { application, changeStatus, disabled: isPending || notesTooLong };
+  const count = translate('resources.applications.review.notes_count', { count: reviewNotes.trim().length, max: REVIEW_NOTES_MAX });
   return (
     <DialogActions sx={{ flexDirection: 'column', alignItems: 'stretch', gap: 1.5, px: 3, py: 2 }}>
       <TextField
         label={translate('resources.applications.review.notes')}
-        helperText={translate('resources.applications.review.notes_help')}
+        helperText={`${translate(`resources.applications.review.${notesTooLong ? 'notes_too_long' : 'notes_help'}`, { max: REVIEW_NOTES_MAX })} ${count}`}
+        error={notesTooLong}
         value={reviewNotes}
         onChange={(event) => setReviewNotes(event.target.value)}
         multiline
         minRows={2}
         maxRows={6}
         fullWidth
-        slotProps={{ htmlInput: { maxLength: 5000 } }}
+        // No maxLength: the browser would cut a longer paste silently; the counter and the error say it instead.
       />
       <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
         <SetUnderReviewButton {...actionProps} />

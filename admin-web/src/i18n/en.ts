@@ -105,6 +105,8 @@ export const en = {
         not_found: 'This application could not be loaded.',
         notes: 'Review notes',
         notes_help: 'Sent with the status change and kept in the audit trail.',
+        notes_too_long: 'Review notes must be at most %{max} characters: shorten them to decide.',
+        notes_count: '(%{count} / %{max})',
       },
       sections: {
         overview: 'Review status',

@@ -16,13 +16,16 @@ export const APPLICATION_STATUS_LABELS: Record<ApplicationStatus, string> = {
 export const FORM_TYPES = ['precheck', 'long'] as const;
 export type FormType = (typeof FORM_TYPES)[number];
 
+/** Longer notes are refused (400), never cut: the back-office counts towards it as the reviewer types. */
+export const REVIEW_NOTES_MAX = 5000;
+
 /**
  * PATCH /api/admin/merchant-applications/:id/status (If-Match: the application's version). Strict: a
  * misspelt `reviewNote` would record a rejection without its reason in the audit trail.
  */
 export const statusChangeSchema = z.strictObject({
   status: applicationStatusSchema,
-  reviewNotes: z.string({ error: 'Review notes must be text' }).max(5000, 'Review notes must be at most 5000 characters').optional(),
+  reviewNotes: z.string({ error: 'Review notes must be text' }).max(REVIEW_NOTES_MAX, `Review notes must be at most ${REVIEW_NOTES_MAX} characters`).optional(),
 });
 export type StatusChange = z.infer<typeof statusChangeSchema>;
 

@@ -1,4 +1,4 @@
-import type { ApplicationStatus, MerchantApplication, StatusChange } from '@tallyline/contracts';
+import { REVIEW_NOTES_MAX, type ApplicationStatus, type MerchantApplication, type StatusChange } from '@tallyline/contracts';
 import { useRef } from 'react';
 import { HttpError, useNotify, useRefresh, useTranslate, useUpdate } from 'react-admin';
 import { UpdateFailedMessage } from './UpdateFailedMessage';
@@ -14,8 +14,8 @@ export interface ChangeStatusOptions {
 export interface StatusActionProps {
   application: MerchantApplication;
   changeStatus: (status: ApplicationStatus) => void;
-  /** A change is on its way: every action waits for its answer. */
-  isPending: boolean;
+  /** A change is on its way (every action waits for its answer), or the notes are too long to send. */
+  disabled: boolean;
 }
 
 /**
@@ -32,9 +32,11 @@ export function useChangeStatus({ application, reviewNotes, onChanged }: ChangeS
   // and its change, sent with the version the first one just replaced, came back as a 412 that read
   // "Someone else changed this application".
   const sending = useRef(false);
+  // Counted as sent (trimmed). Over the limit nothing is sent: the API would refuse it, and the field says so.
+  const notesTooLong = reviewNotes.trim().length > REVIEW_NOTES_MAX;
 
   const changeStatus = (status: ApplicationStatus) => {
-    if (sending.current) return;
+    if (sending.current || notesTooLong) return;
     sending.current = true;
     // Always sent, empty too (the spec: each action sends the status and the notes): left out, the API
     // keeps the earlier decision's notes, which the application then showed as if they were this one's.
@@ -67,5 +69,5 @@ export function useChangeStatus({ application, reviewNotes, onChanged }: ChangeS
     );
   };
 
-  return { changeStatus, isPending };
+  return { changeStatus, isPending, notesTooLong };
 }
