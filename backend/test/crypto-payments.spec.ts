@@ -93,10 +93,20 @@ describe('crypto payments: currencies, rates, creation, history (/api/crypto-pay
       // Number() reads these as 16 and 100: not what anyone wrote.
       ['from=EUR&to=BTC&amount=0x10', 'amount', 'Amount must be a number greater than 0 with at most 2 decimals'],
       ['from=EUR&to=BTC&amount=1e2', 'amount', 'Amount must be a number greater than 0 with at most 2 decimals'],
+      // An alias and its name saying different things.
+      ['from=EUR&fromCurrency=USD&to=BTC', 'from', 'Give the currency once: from or fromCurrency'],
+      ['fromCurrency=EUR&toCrypto=BTC&to=ETH', 'to', 'Give the crypto once: to or toCrypto'],
     ])('?%s is a 400 naming %s', async (query, field, message) => {
       const res = await get(`/api/crypto-payments/exchange-rate?${query}`);
       expect(res.statusCode).toBe(400);
       expect(res.json<{ errors: unknown[] }>().errors).toContainEqual({ field, message });
+    });
+
+    it.each(['/api/crypto-payments/exchange-rate', '/api/client/exchange-rates'])('%s refuses an alias and its name with different values, and takes the same one twice', async (path) => {
+      const conflict = await get(`${path}?from=EUR&fromCurrency=GBP&toCrypto=BTC&to=BTC`);
+      expect([conflict.statusCode, conflict.json().message]).toEqual([400, 'Give the currency once: from or fromCurrency']);
+      const same = await get(`${path}?from=eur&fromCurrency=EUR&toCrypto=BTC&to=BTC`);
+      expect([same.statusCode, same.json().exchangeRate]).toEqual([200, expect.objectContaining({ fromCurrency: 'EUR', toCrypto: 'BTC' })]);
     });
   });
 

@@ -75,6 +75,10 @@ export const cryptoPaymentCreateSchema = z
   .transform(({ amount, ...rest }) => ({ ...rest, amountMinor: Math.round(amount * 100) }));
 export type CryptoPaymentCreateRequest = z.input<typeof cryptoPaymentCreateSchema>;
 
+/** Both given and not the same code (case and spaces aside, as the fields read them). */
+const differ = (alias: string | undefined, name: string | undefined) =>
+  alias !== undefined && name !== undefined && alias.trim().toUpperCase() !== name.trim().toUpperCase();
+
 /**
  * GET /api/crypto-payments/exchange-rate: the page's ?fromCurrency=&toCrypto= or the documented
  * ?from=&to=&amount= (amount in major units adds the converted cryptoAmount).
@@ -90,6 +94,13 @@ export const exchangeRateQuerySchema = z
     environment: environmentSchema.optional(),
   })
   .transform((query, ctx) => {
+    // An alias and its name both given, saying different things: which one was meant is anyone's guess.
+    const conflicts = [
+      differ(query.from, query.fromCurrency) && { path: 'from', message: 'Give the currency once: from or fromCurrency' },
+      differ(query.to, query.toCrypto) && { path: 'to', message: 'Give the crypto once: to or toCrypto' },
+    ].filter((conflict) => conflict !== false);
+    for (const { path, message } of conflicts) ctx.addIssue({ code: 'custom', path: [path], message });
+    if (conflicts.length) return z.NEVER;
     const fiat = fiatField('From currency').safeParse(query.fromCurrency ?? query.from);
     const crypto = cryptoField('To crypto').safeParse(query.toCrypto ?? query.to);
     if (!fiat.success) ctx.addIssue({ code: 'custom', path: [query.fromCurrency === undefined ? 'from' : 'fromCurrency'], message: fiat.error.issues[0]?.message ?? '' });
