@@ -93,7 +93,10 @@ export class StripeErrorFilter implements ExceptionFilter {
 
   catch(error: unknown, host: ArgumentsHost): void {
     const { status, body } = this.toStripe(error, host.switchToHttp().getRequest<FastifyRequest>());
-    void host.switchToHttp().getResponse<FastifyReply>().status(status).send({ error: body });
+    const reply = host.switchToHttp().getResponse<FastifyReply>();
+    // A 429's Retry-After, as the usual error shape carries it.
+    if (error instanceof DomainError) for (const [name, value] of Object.entries(error.headers ?? {})) void reply.header(name, value);
+    void reply.status(status).send({ error: body });
   }
 
   private toStripe(error: unknown, request: FastifyRequest): StripeApiError {
