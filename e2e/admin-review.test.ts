@@ -67,6 +67,25 @@ describe('back-office review: double clicks, stale lists, phone width', () => {
     await page.close();
   });
 
+  it('notes pasted past 5000 characters are kept whole: the field says so and holds the decision back until they are shortened', async () => {
+    const company = `Long Notes ${randomUUID().slice(0, 6)}`;
+    const id = await submitApplication(app.server.url, { companyName: company });
+    const page = await staffPage('/admin/applications');
+    const dialog = await openReview(page, company);
+    const notes = dialog.getByLabel('Review notes');
+    await notes.fill('n'.repeat(5001));
+    assert.equal((await notes.inputValue()).length, 5001, 'the browser must not cut the paste');
+    await dialog.getByText('Review notes must be at most 5000 characters: shorten them to decide. (5001 / 5000)').waitFor();
+    assert.equal(await dialog.getByRole('button', { name: 'Approve' }).isDisabled(), true);
+    await notes.press('Backspace');
+    await dialog.getByText('(5000 / 5000)').waitFor();
+    await dialog.getByRole('button', { name: 'Approve' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const application = await callApi<{ reviewNotes: string | null }>(app.server.url, `/api/admin/merchant-applications/${id}`, undefined, staff.token);
+    assert.equal(application.reviewNotes?.length, 5000);
+    await page.close();
+  });
+
   it('after a change made elsewhere (412), the list behind the dialog shows it too', async () => {
     const company = `Changed Elsewhere ${randomUUID().slice(0, 6)}`;
     const id = await submitApplication(app.server.url, { companyName: company });
