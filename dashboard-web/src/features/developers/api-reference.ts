@@ -10,7 +10,7 @@ export const ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: '/api/auth/login', description: 'Sign in with email and password; answers a JWT token', auth: 'none' },
   { method: 'POST', path: '/api/client/payments', description: 'Create a card, wallet or bank-transfer payment (Idempotency-Key supported)', auth: 'bearer' },
   { method: 'GET', path: '/api/client/payments', description: 'List your payments', auth: 'bearer' },
-  { method: 'POST', path: '/api/client/crypto-payments', description: 'Create a fiat-to-crypto payment in BTC, ETH or USDT', auth: 'bearer' },
+  { method: 'POST', path: '/api/client/crypto-payments', description: 'Create a fiat-to-crypto payment in BTC, ETH or USDT (Idempotency-Key supported)', auth: 'bearer' },
   { method: 'GET', path: '/api/client/crypto-payments', description: 'List your crypto payments', auth: 'bearer' },
   { method: 'GET', path: '/api/client/stats', description: 'Revenue, transaction count, success rate and average amount', auth: 'bearer' },
   { method: 'GET', path: '/api/client/exchange-rates?from=EUR&to=BTC&amount=100', description: 'Current fiat-to-crypto exchange rate', auth: 'bearer' },
