@@ -1,13 +1,23 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiHeader, ApiTags } from '@nestjs/swagger';
-import { paymentCreateSchema, paymentListQuerySchema, type Environment, type Payment, type PaymentCreatedAnswer, type PaymentPage } from '@tallyline/contracts';
+import {
+  paymentCreatedSchema,
+  paymentCreateSchema,
+  paymentListQuerySchema,
+  paymentPageSchema,
+  paymentSchema,
+  type Environment,
+  type Payment,
+  type PaymentCreatedAnswer,
+  type PaymentPage,
+} from '@tallyline/contracts';
 import type { z } from 'zod';
 import { AcceptsApiKey, CurrentApiKey, Roles, type ApiKeyPrincipal } from '../platform/auth/auth.decorators.js';
 import type { AuthenticatedRequest } from '../platform/auth/authenticated-request.js';
 import type { CommandContext } from '../platform/commands/command-context.js';
 import { Ctx } from '../platform/http/request-context.js';
-import { ApiZodBody, zodPipe, ZodQuery } from '../platform/http/zod-validation.js';
+import { ApiZodBody, ApiZodResponse, zodPipe, ZodQuery } from '../platform/http/zod-validation.js';
 import { MerchantQueries } from '../merchants/index.js';
 import { CreatePayment } from './create-payment/create-payment.command.js';
 import { idempotencyKeyOf } from './idempotency/idempotency-key-header.js';
@@ -35,6 +45,7 @@ abstract class PaymentsApi {
   @HttpCode(201)
   @ApiZodBody(paymentCreateSchema, 'amount in minor units (10000 = 100.00)')
   @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'A retry with the same key and body answers the first payment' })
+  @ApiZodResponse(201, paymentCreatedSchema, 'The pending payment, and redirectUrl: its hosted payment page, where to send the customer')
   async create(
     @Body(zodPipe(paymentCreateSchema)) body: z.output<typeof paymentCreateSchema>,
     @Headers('idempotency-key') idempotencyHeader: string | undefined,
@@ -50,6 +61,7 @@ abstract class PaymentsApi {
   }
 
   @Get()
+  @ApiZodResponse(200, paymentPageSchema, 'Newest first; nextCursor is null on the last page')
   async list(
     @ZodQuery(paymentListQuerySchema) query: z.output<typeof paymentListQuerySchema>,
     @CurrentApiKey() key: ApiKeyPrincipal | undefined,
@@ -60,6 +72,7 @@ abstract class PaymentsApi {
   }
 
   @Get(':id')
+  @ApiZodResponse(200, paymentSchema)
   async get(@Param('id') id: string, @CurrentApiKey() key: ApiKeyPrincipal | undefined, @Req() request: AuthenticatedRequest): Promise<Payment> {
     const { merchantId } = await this.callerOf(key, request, undefined);
     // A key sees its own environment only; a session sees its merchant's payments in both.
@@ -91,6 +104,7 @@ export class PaymentsAliasController extends PaymentsApi {
   @HttpCode(201)
   @ApiZodBody(paymentCreateSchema, 'amount in minor units (10000 = 100.00)')
   @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'A retry with the same key and body answers the first payment' })
+  @ApiZodResponse(201, paymentCreatedSchema, 'The pending payment, and redirectUrl: its hosted payment page, where to send the customer')
   createAlias(
     @Body(zodPipe(paymentCreateSchema)) body: z.output<typeof paymentCreateSchema>,
     @Headers('idempotency-key') idempotencyHeader: string | undefined,

@@ -1,13 +1,13 @@
 import { Body, Controller, Headers, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiHeader, ApiTags } from '@nestjs/swagger';
-import { refundRequestSchema, type RefundResult } from '@tallyline/contracts';
+import { refundRequestSchema, refundResultSchema, type RefundResult } from '@tallyline/contracts';
 import type { z } from 'zod';
 import { MerchantQueries } from '../merchants/index.js';
 import { CurrentUser, Roles, type AuthUser } from '../platform/auth/auth.decorators.js';
 import type { CommandContext } from '../platform/commands/command-context.js';
 import { Ctx } from '../platform/http/request-context.js';
-import { ApiZodBody, zodPipe } from '../platform/http/zod-validation.js';
+import { ApiZodBody, ApiZodResponse, zodPipe } from '../platform/http/zod-validation.js';
 import { BindIdempotencyKey } from './idempotency/bind-idempotency-key.command.js';
 import { idempotencyKeyIdOf } from './idempotency/bind-idempotency-key.handler.js';
 import { idempotencyKeyOf } from './idempotency/idempotency-key-header.js';
@@ -34,6 +34,7 @@ export class RefundsController {
     description:
       'A retry with the same key and body answers the first refund and refunds nothing more; another body (or payment) with it is 422; while the first request is still being made, 409 (retry later)',
   })
+  @ApiZodResponse(200, refundResultSchema, 'The refund made, and the payment just after it (status, refundedAmount)')
   async refund(
     @Param('id') id: string,
     @Body(zodPipe(refundRequestSchema)) body: z.output<typeof refundRequestSchema>,

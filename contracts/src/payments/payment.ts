@@ -166,10 +166,8 @@ export const paymentListQuerySchema = z.strictObject({
   cursor: z.string().max(200, 'Invalid cursor').optional(),
   environment: environmentSchema.optional(),
 });
-export interface PaymentPage {
-  data: Payment[];
-  nextCursor: string | null;
-}
+export const paymentPageSchema = z.object({ data: z.array(paymentSchema), nextCursor: z.string().nullable() });
+export type PaymentPage = z.infer<typeof paymentPageSchema>;
 
 /** GET /api/checkout/{id}: only what the hosted payment page shows to anyone holding the link. */
 export interface CheckoutPayment {
@@ -203,15 +201,17 @@ export interface CheckoutPayResult {
  */
 export const refundRequestSchema = z.strictObject({ amount: amountMinorSchema.optional() });
 
-export interface RefundResult {
-  id: string;
-  status: PaymentStatus;
-  refundId: string;
-  refundStatus: 'completed' | 'failed';
-  amount: string;
-  refundedAmount: string;
-  message: string;
-}
+/** The refund's answer: the payment's status and refunded total after it, the refund's own amount and result. */
+export const refundResultSchema = z.object({
+  id: z.string(),
+  status: z.enum(PAYMENT_STATUSES),
+  refundId: z.string(),
+  refundStatus: z.enum(['completed', 'failed']),
+  amount: z.string(),
+  refundedAmount: z.string(),
+  message: z.string(),
+});
+export type RefundResult = z.infer<typeof refundResultSchema>;
 
 const ipnInteger = z.union([z.number().int(), z.string().regex(/^-?\d+$/).transform(Number)]);
 const ipnText = (max: number) => z.string().min(1).max(max);

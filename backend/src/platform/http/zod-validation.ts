@@ -1,5 +1,5 @@
 import { PipeTransform, Query } from '@nestjs/common';
-import { ApiBody, ApiQuery } from '@nestjs/swagger';
+import { ApiBody, ApiQuery, ApiResponse } from '@nestjs/swagger';
 import { z, type ZodType } from 'zod';
 import { DomainError, type FieldError } from '../domain-error.js';
 
@@ -36,14 +36,21 @@ export function toFieldErrors(error: z.ZodError): FieldError[] {
 
 export const zodPipe = <T extends ZodType>(schema: T) => new ZodValidationPipe(schema);
 
-/** JSON Schema for Swagger, from the same zod schema that validates. */
-export function openApiSchema(schema: ZodType): Record<string, unknown> {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { unrepresentable: 'any', io: 'input' }) as Record<string, unknown>;
+/**
+ * JSON Schema for Swagger, from the same zod schema that validates. `input`: what a client may send
+ * (defaults optional, before transforms); `output`: what the API answers (after them, every default there).
+ */
+export function openApiSchema(schema: ZodType, io: 'input' | 'output' = 'input'): Record<string, unknown> {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { unrepresentable: 'any', io }) as Record<string, unknown>;
   return rest;
 }
 
 export const ApiZodBody = (schema: ZodType, description?: string) =>
   ApiBody({ schema: openApiSchema(schema) as never, ...(description === undefined ? {} : { description }) });
+
+/** The JSON answer of one status, described by the contracts schema its type is inferred from. */
+export const ApiZodResponse = (status: number, schema: ZodType, description = 'OK') =>
+  ApiResponse({ status, description, schema: openApiSchema(schema, 'output') as never });
 
 /**
  * `@Query()` validated by a zod schema (through `pipe`: a door with its own refusals passes its own), each
