@@ -50,7 +50,7 @@ export const ApiZodBody = (schema: ZodType, description?: string) =>
 
 /** The JSON answer of one status, described by the contracts schema its type is inferred from. */
 export const ApiZodResponse = (status: number, schema: ZodType, description = 'OK') =>
-  ApiResponse({ status, description, schema: openApiSchema(schema, 'output') as never });
+  ApiResponse({ status, description, schema: openApiSchema(schema, 'output') });
 
 /**
  * `@Query()` validated by a zod schema (through `pipe`: a door with its own refusals passes its own), each
