@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailAddress } from './email.js';
 import { numberFromText, queryInteger } from './http.js';
-import { environmentSchema, type Environment } from './merchants.js';
+import { environmentSchema } from './merchants.js';
 import { MAX_ORDER_ID_LENGTH } from './payments/payment.js';
 
 /** Spec §9: the fiats and cryptos the crypto page offers, and a payment's life before it expires. */
@@ -122,45 +122,53 @@ export const cryptoSimulateSchema = z.object({
 });
 
 /** rate: fiat per 1 crypto. */
-export interface ExchangeRate {
-  rate: number;
-  fromCurrency: CryptoFiat;
-  toCrypto: CryptoCode;
-  fetchedAt: string;
+export const exchangeRateSchema = z.object({
+  rate: z.number(),
+  fromCurrency: z.enum(CRYPTO_FIATS),
+  toCrypto: z.enum(CRYPTOS),
+  fetchedAt: z.string(),
   /** With ?amount=: the amount (major units, 2 places) and what it buys (8 places). */
-  amount?: string;
-  cryptoAmount?: string;
-}
+  amount: z.string().optional(),
+  cryptoAmount: z.string().optional(),
+});
+export type ExchangeRate = z.infer<typeof exchangeRateSchema>;
+/** GET /api/crypto-payments/exchange-rate and /api/client/exchange-rates. */
+export const exchangeRateAnswerSchema = z.object({ exchangeRate: exchangeRateSchema });
 
 /**
  * A crypto payment as the merchant sees it. Both documented shapes in one: a payment answer's
  * amount/currency/targetCrypto and a list item's fiatAmount/fiatCurrency/cryptoCurrency.
  */
-export interface CryptoPayment {
-  id: string;
-  orderId: string;
-  status: CryptoPaymentStatus;
-  amount: string;
-  currency: CryptoFiat;
-  fiatAmount: string;
-  fiatCurrency: CryptoFiat;
-  cryptoAmount: string;
-  targetCrypto: CryptoCode;
-  cryptoCurrency: CryptoCode;
+export const cryptoPaymentSchema = z.object({
+  id: z.string(),
+  orderId: z.string(),
+  status: z.enum(CRYPTO_PAYMENT_STATUSES),
+  amount: z.string(),
+  currency: z.enum(CRYPTO_FIATS),
+  fiatAmount: z.string(),
+  fiatCurrency: z.enum(CRYPTO_FIATS),
+  cryptoAmount: z.string(),
+  targetCrypto: z.enum(CRYPTOS),
+  cryptoCurrency: z.enum(CRYPTOS),
   /** Fiat per 1 crypto, locked at creation. */
-  exchangeRate: string;
-  customerEmail: string;
-  customerName: string | null;
-  paymentUrl: string;
-  providerPaymentId: string;
-  address: string;
-  blockchainTxHash: string | null;
-  confirmations: number | null;
-  environment: Environment;
-  merchantId: string;
-  createdAt: string;
-  expiresAt: string;
-}
+  exchangeRate: z.string(),
+  customerEmail: z.string(),
+  customerName: z.string().nullable(),
+  paymentUrl: z.string(),
+  providerPaymentId: z.string(),
+  address: z.string(),
+  blockchainTxHash: z.string().nullable(),
+  confirmations: z.number().nullable(),
+  environment: environmentSchema,
+  merchantId: z.string(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+});
+export type CryptoPayment = z.infer<typeof cryptoPaymentSchema>;
+/** POST /api/crypto-payments/create and /api/client/crypto-payments. */
+export const cryptoPaymentCreatedSchema = z.object({ payment: cryptoPaymentSchema });
+/** GET /api/crypto-payments and /api/client/crypto-payments: newest first. */
+export const cryptoPaymentListSchema = z.object({ cryptoTransactions: z.array(cryptoPaymentSchema) });
 
 /** GET /api/crypto-checkout/{id}: what the hosted page shows anyone holding its link (no customer data). */
 export type CryptoCheckout = Pick<

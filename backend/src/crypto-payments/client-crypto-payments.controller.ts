@@ -1,12 +1,21 @@
 import { Body, Controller, Get, Headers, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiHeader, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { cryptoListQuerySchema, cryptoPaymentCreateSchema, exchangeRateQuerySchema, type CryptoPayment, type ExchangeRate } from '@tallyline/contracts';
+import {
+  cryptoListQuerySchema,
+  cryptoPaymentCreatedSchema,
+  cryptoPaymentCreateSchema,
+  cryptoPaymentListSchema,
+  exchangeRateAnswerSchema,
+  exchangeRateQuerySchema,
+  type CryptoPayment,
+  type ExchangeRate,
+} from '@tallyline/contracts';
 import type { z } from 'zod';
 import { AcceptsApiKey, CurrentApiKey, Roles, type ApiKeyPrincipal } from '../platform/auth/auth.decorators.js';
 import type { AuthenticatedRequest } from '../platform/auth/authenticated-request.js';
 import type { CommandContext } from '../platform/commands/command-context.js';
 import { Ctx } from '../platform/http/request-context.js';
-import { ApiZodBody, zodPipe, ZodQuery } from '../platform/http/zod-validation.js';
+import { ApiZodBody, ApiZodResponse, zodPipe, ZodQuery } from '../platform/http/zod-validation.js';
 import { CryptoApi, ENVIRONMENT_QUERY, IDEMPOTENCY_HEADER, LIMIT_QUERY, RateQueries } from './crypto-api.js';
 
 /** The client API's crypto calls (spec §7): the same as /api/crypto-payments, JWT or a secret API key. */
@@ -20,6 +29,7 @@ export class ClientCryptoPaymentsController {
   @Get('crypto-payments')
   @ApiQuery(LIMIT_QUERY)
   @ApiQuery(ENVIRONMENT_QUERY)
+  @ApiZodResponse(200, cryptoPaymentListSchema, 'Newest first')
   list(
     @ZodQuery(cryptoListQuerySchema) query: z.output<typeof cryptoListQuerySchema>,
     @CurrentApiKey() key: ApiKeyPrincipal | undefined,
@@ -32,6 +42,7 @@ export class ClientCryptoPaymentsController {
   @HttpCode(201)
   @ApiZodBody(cryptoPaymentCreateSchema, 'amount in major units (1000 = 1000.00), at most 2 decimals')
   @ApiHeader(IDEMPOTENCY_HEADER)
+  @ApiZodResponse(201, cryptoPaymentCreatedSchema, 'The pending crypto payment: the address and crypto amount to pay, until expiresAt')
   create(
     @Body(zodPipe(cryptoPaymentCreateSchema)) body: z.output<typeof cryptoPaymentCreateSchema>,
     @Headers('idempotency-key') idempotencyHeader: string | undefined,
@@ -44,6 +55,7 @@ export class ClientCryptoPaymentsController {
 
   @Get('exchange-rates')
   @RateQueries()
+  @ApiZodResponse(200, exchangeRateAnswerSchema, 'rate: fiat per 1 crypto; amount and cryptoAmount with ?amount=')
   exchangeRates(
     @ZodQuery(exchangeRateQuerySchema) query: z.output<typeof exchangeRateQuerySchema>,
     @CurrentApiKey() key: ApiKeyPrincipal | undefined,

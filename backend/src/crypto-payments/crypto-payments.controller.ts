@@ -2,9 +2,14 @@ import { Body, Controller, Get, Headers, HttpCode, Param, Post, Req } from '@nes
 import { ApiHeader, ApiQuery, ApiTags } from '@nestjs/swagger';
 import {
   CLIENT_CURRENCIES,
+  clientCurrenciesSchema,
   cryptoListQuerySchema,
+  cryptoPaymentCreatedSchema,
   cryptoPaymentCreateSchema,
+  cryptoPaymentListSchema,
+  cryptoPaymentSchema,
   environmentQuerySchema,
+  exchangeRateAnswerSchema,
   exchangeRateQuerySchema,
   type ClientCurrencies,
   type CryptoPayment,
@@ -15,7 +20,7 @@ import { AcceptsApiKey, CurrentApiKey, Roles, type ApiKeyPrincipal } from '../pl
 import type { AuthenticatedRequest } from '../platform/auth/authenticated-request.js';
 import type { CommandContext } from '../platform/commands/command-context.js';
 import { Ctx } from '../platform/http/request-context.js';
-import { ApiZodBody, zodPipe, ZodQuery } from '../platform/http/zod-validation.js';
+import { ApiZodBody, ApiZodResponse, zodPipe, ZodQuery } from '../platform/http/zod-validation.js';
 import { CryptoApi, ENVIRONMENT_QUERY, IDEMPOTENCY_HEADER, LIMIT_QUERY, RateQueries } from './crypto-api.js';
 import { CryptoPaymentQueries } from './crypto-payments.queries.js';
 
@@ -32,12 +37,14 @@ export class CryptoPaymentsController {
 
   @Get('currencies')
   @ApiQuery(ENVIRONMENT_QUERY)
+  @ApiZodResponse(200, clientCurrenciesSchema)
   currencies(@ZodQuery(environmentQuerySchema) _query: z.output<typeof environmentQuerySchema>): ClientCurrencies {
     return CLIENT_CURRENCIES;
   }
 
   @Get('exchange-rate')
   @RateQueries()
+  @ApiZodResponse(200, exchangeRateAnswerSchema, 'rate: fiat per 1 crypto; amount and cryptoAmount with ?amount=')
   exchangeRate(
     @ZodQuery(exchangeRateQuerySchema) query: z.output<typeof exchangeRateQuerySchema>,
     @CurrentApiKey() key: ApiKeyPrincipal | undefined,
@@ -50,6 +57,7 @@ export class CryptoPaymentsController {
   @HttpCode(201)
   @ApiZodBody(cryptoPaymentCreateSchema, 'amount in major units (1000 = 1000.00), at most 2 decimals')
   @ApiHeader(IDEMPOTENCY_HEADER)
+  @ApiZodResponse(201, cryptoPaymentCreatedSchema, 'The pending crypto payment: the address and crypto amount to pay, until expiresAt')
   create(
     @Body(zodPipe(cryptoPaymentCreateSchema)) body: z.output<typeof cryptoPaymentCreateSchema>,
     @Headers('idempotency-key') idempotencyHeader: string | undefined,
@@ -63,6 +71,7 @@ export class CryptoPaymentsController {
   @Get()
   @ApiQuery(LIMIT_QUERY)
   @ApiQuery(ENVIRONMENT_QUERY)
+  @ApiZodResponse(200, cryptoPaymentListSchema, 'Newest first')
   list(
     @ZodQuery(cryptoListQuerySchema) query: z.output<typeof cryptoListQuerySchema>,
     @CurrentApiKey() key: ApiKeyPrincipal | undefined,
@@ -72,6 +81,7 @@ export class CryptoPaymentsController {
   }
 
   @Get(':id')
+  @ApiZodResponse(200, cryptoPaymentSchema)
   async get(@Param('id') id: string, @CurrentApiKey() key: ApiKeyPrincipal | undefined, @Req() request: AuthenticatedRequest): Promise<CryptoPayment> {
     const { merchantId } = await this.api.caller(key, request, undefined);
     // A key sees its own environment only; a session sees its merchant's payments in both.
