@@ -68,6 +68,9 @@ export const merchantSchema = z.object({
   createdAt: z.string(),
 });
 export type Merchant = z.infer<typeof merchantSchema>;
+/** GET /api/client/merchant: the merchant, and the environment the calling credential acts in (a key's own; a session's the current one). */
+export const clientMerchantSchema = merchantSchema.extend({ credentialEnvironment: environmentSchema });
+export type ClientMerchant = z.infer<typeof clientMerchantSchema>;
 /** GET /api/admin/merchants (array) and /:id: staff see the record its owner sees. */
 export type AdminMerchant = Merchant;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { queryInteger } from '../http.js';
 import { PAYMENT_METHOD_TYPES } from './payment-methods.js';
-import { currencySchema, MAX_AMOUNT_MINOR, PAYMENT_STATUSES, type PaymentStatus } from './payment.js';
+import { currencySchema, MAX_AMOUNT_MINOR, PAYMENT_STATUSES } from './payment.js';
 
 /** The dashboard's Date Range presets (core flows §2, the transactions tab): the last N days. */
 export const TRANSACTION_PERIODS = { '7d': 7, '30d': 30, '90d': 90 } as const;
@@ -92,25 +92,24 @@ export const transactionListQuerySchema = z
 export type TransactionListQuery = z.output<typeof transactionListQuerySchema>;
 
 /** A row of the transactions tab; amounts are decimal strings in the payment's currency. */
-export interface Transaction {
-  id: string;
-  gatewayTransactionId: string | null;
-  amount: string;
-  refundedAmount: string;
-  currency: string;
-  paymentMethod: (typeof PAYMENT_METHOD_TYPES)[number];
-  status: PaymentStatus;
+export const transactionSchema = z.object({
+  id: z.string(),
+  gatewayTransactionId: z.string().nullable(),
+  amount: z.string(),
+  refundedAmount: z.string(),
+  currency: z.string(),
+  paymentMethod: z.enum(PAYMENT_METHOD_TYPES),
+  status: z.enum(PAYMENT_STATUSES),
   /** "Payment" when the payment has none (the spec's default). */
-  description: string;
-  customerName: string;
-  customerEmail: string;
-  createdAt: string;
-}
+  description: z.string(),
+  customerName: z.string(),
+  customerEmail: z.string(),
+  createdAt: z.string(),
+});
+export type Transaction = z.infer<typeof transactionSchema>;
 
 /** nextCursor is null on the last page. */
-export interface TransactionPage {
-  data: Transaction[];
-  nextCursor: string | null;
-}
+export const transactionPageSchema = z.object({ data: z.array(transactionSchema), nextCursor: z.string().nullable() });
+export type TransactionPage = z.infer<typeof transactionPageSchema>;
 
 export const DEFAULT_TRANSACTION_DESCRIPTION = 'Payment';

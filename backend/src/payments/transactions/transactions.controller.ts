@@ -4,12 +4,12 @@ import {
   PAYMENT_METHOD_TYPES,
   PAYMENT_STATUSES,
   TRANSACTION_PERIODS,
-  transactionExportQuerySchema, transactionListQuerySchema, type TransactionFilter, type TransactionListQuery, type TransactionPage } from '@tallyline/contracts';
+  transactionExportQuerySchema, transactionListQuerySchema, transactionPageSchema, type TransactionFilter, type TransactionListQuery, type TransactionPage } from '@tallyline/contracts';
 import type { FastifyReply } from 'fastify';
 import { MerchantQueries } from '../../merchants/index.js';
 import { CurrentUser, Roles, type AuthUser } from '../../platform/auth/auth.decorators.js';
 import { servedFor } from '../../platform/http/environment-header.js';
-import { ZodQuery } from '../../platform/http/zod-validation.js';
+import { ApiZodResponse, ZodQuery } from '../../platform/http/zod-validation.js';
 import { transactionsCsv } from './transactions-csv.js';
 import { TransactionQueries } from './transactions.queries.js';
 
@@ -49,6 +49,7 @@ export class TransactionsController {
   @FilterParams()
   @ApiQuery({ name: 'limit', required: false, type: Number, description: '1 to 100, default 20' })
   @ApiQuery({ name: 'cursor', required: false, description: 'nextCursor of the previous page' })
+  @ApiZodResponse(200, transactionPageSchema, 'Newest first; nextCursor is null on the last page')
   async list(
     @ZodQuery(transactionListQuerySchema) query: TransactionListQuery,
     @CurrentUser() user: AuthUser,
