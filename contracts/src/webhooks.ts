@@ -98,10 +98,10 @@ export const webhookDeliveryListQuerySchema = z.strictObject({
   // Every route an API key may call takes ?environment=, which the guard has already held to the key's own.
   environment: environmentSchema.optional(),
 });
-export interface WebhookDeliveryPage {
-  data: WebhookDelivery[];
-  nextCursor: string | null;
-}
+export const webhookDeliveryPageSchema = z.object({ data: z.array(webhookDeliverySchema), nextCursor: z.string().nullable() });
+export type WebhookDeliveryPage = z.infer<typeof webhookDeliveryPageSchema>;
+/** POST /api/webhook-endpoints/{id}/deliveries/{deliveryId}/retry: queued again. */
+export const webhookDeliveryRetrySchema = z.object({ id: z.string(), status: z.literal('pending') });
 
 /** POST /api/webhook-endpoints/{id}/replay?since=<ISO time> */
 /** A session may name either environment's endpoints, as with payments; a key lists its own. */
@@ -110,7 +110,8 @@ export const webhookReplayQuerySchema = z.strictObject({
   since: z.iso.datetime({ offset: true, error: WEBHOOK_MESSAGES.invalidSince }),
   environment: environmentSchema.optional(),
 });
-export interface WebhookReplayResult {
+export const webhookReplayResultSchema = z.object({
   /** Events since then that match the endpoint, queued for delivery again. */
-  queued: number;
-}
+  queued: z.number().int(),
+});
+export type WebhookReplayResult = z.infer<typeof webhookReplayResultSchema>;

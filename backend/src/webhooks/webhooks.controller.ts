@@ -1,19 +1,23 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiResponse, ApiTags } from '@nestjs/swagger';
 import {
   webhookDeliveryListQuerySchema,
+  webhookDeliveryPageSchema,
+  webhookDeliveryRetrySchema,
   webhookEndpointCreateSchema,
   webhookEndpointListQuerySchema,
+  webhookEndpointSchema,
   webhookEndpointUpdateSchema,
   webhookReplayQuerySchema,
+  webhookReplayResultSchema,
   type WebhookDeliveryPage,
   type WebhookEndpoint,
   type WebhookReplayResult,
   type Environment,
 } from '@tallyline/contracts';
 import type { FastifyReply } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { MerchantQueries } from '../merchants/index.js';
 import { AcceptsApiKey, CurrentApiKey, Roles, type ApiKeyPrincipal } from '../platform/auth/auth.decorators.js';
 import type { AuthenticatedRequest } from '../platform/auth/authenticated-request.js';
@@ -21,7 +25,7 @@ import type { CommandContext } from '../platform/commands/command-context.js';
 import { servedFor } from '../platform/http/environment-header.js';
 import { Ctx } from '../platform/http/request-context.js';
 import { TakesNoBody } from '../platform/http/takes-nothing.js';
-import { ApiZodBody, zodPipe, ZodQuery } from '../platform/http/zod-validation.js';
+import { ApiZodBody, ApiZodResponse, zodPipe, ZodQuery } from '../platform/http/zod-validation.js';
 import { CreateWebhookEndpoint } from './create-webhook-endpoint/create-webhook-endpoint.command.js';
 import { DeleteWebhookEndpoint } from './delete-webhook-endpoint/delete-webhook-endpoint.command.js';
 import { WebhookOutbox } from './outbox/webhook-outbox.js';
@@ -64,6 +68,7 @@ export class WebhookEndpointsController {
   @Post()
   @HttpCode(201)
   @ApiZodBody(webhookEndpointCreateSchema, 'eventTypes absent or empty: every event type')
+  @ApiZodResponse(201, webhookEndpointSchema, 'The endpoint, its signing secret in full (this once)')
   async create(
     @Body(zodPipe(webhookEndpointCreateSchema)) body: z.output<typeof webhookEndpointCreateSchema>,
     @CurrentApiKey() key: ApiKeyPrincipal | undefined,
@@ -76,6 +81,7 @@ export class WebhookEndpointsController {
   }
 
   @Get()
+  @ApiZodResponse(200, z.array(webhookEndpointSchema), 'Secrets masked')
   async list(
     @ZodQuery(webhookEndpointListQuerySchema) query: z.output<typeof webhookEndpointListQuerySchema>,
     @CurrentApiKey() key: ApiKeyPrincipal | undefined,
@@ -87,6 +93,7 @@ export class WebhookEndpointsController {
   }
 
   @Get(':id')
+  @ApiZodResponse(200, webhookEndpointSchema, 'Secret masked')
   async get(@Param('id') id: string, @CurrentApiKey() key: ApiKeyPrincipal | undefined, @Req() request: AuthenticatedRequest): Promise<WebhookEndpoint> {
     const { merchantId } = await this.endpointOf(key, request, id);
     return this.queries.one(merchantId, undefined, id);
@@ -94,6 +101,7 @@ export class WebhookEndpointsController {
 
   @Patch(':id')
   @ApiZodBody(webhookEndpointUpdateSchema)
+  @ApiZodResponse(200, webhookEndpointSchema, 'Secret masked')
   async update(
     @Param('id') id: string,
     @Body(zodPipe(webhookEndpointUpdateSchema)) body: z.output<typeof webhookEndpointUpdateSchema>,
@@ -109,6 +117,7 @@ export class WebhookEndpointsController {
 
   @Delete(':id')
   @HttpCode(204)
+  @ApiResponse({ status: 204, description: 'Deleted' })
   async remove(@Param('id') id: string, @CurrentApiKey() key: ApiKeyPrincipal | undefined, @Req() request: AuthenticatedRequest, @Ctx() ctx: CommandContext): Promise<void> {
     const { merchantId } = await this.endpointOf(key, request, id);
     await this.commandBus.execute(new DeleteWebhookEndpoint(merchantId, id, ctx));
@@ -118,6 +127,7 @@ export class WebhookEndpointsController {
   @Post(':id/rotate-secret')
   @HttpCode(200)
   @TakesNoBody()
+  @ApiZodResponse(200, webhookEndpointSchema, 'The endpoint, its new signing secret in full (this once)')
   async rotateSecret(
     @Param('id') id: string,
     @CurrentApiKey() key: ApiKeyPrincipal | undefined,
@@ -130,6 +140,7 @@ export class WebhookEndpointsController {
   }
 
   @Get(':id/deliveries')
+  @ApiZodResponse(200, webhookDeliveryPageSchema, 'Newest first; nextCursor is null on the last page')
   async deliveries(
     @Param('id') id: string,
     @ZodQuery(webhookDeliveryListQuerySchema) query: z.output<typeof webhookDeliveryListQuerySchema>,
@@ -143,6 +154,7 @@ export class WebhookEndpointsController {
   @Post(':id/deliveries/:deliveryId/retry')
   @HttpCode(202)
   @TakesNoBody()
+  @ApiZodResponse(202, webhookDeliveryRetrySchema, 'Queued for delivery again')
   async retry(
     @Param('id') id: string,
     @Param('deliveryId') deliveryId: string,
@@ -158,6 +170,7 @@ export class WebhookEndpointsController {
   @Post(':id/replay')
   @HttpCode(202)
   @TakesNoBody()
+  @ApiZodResponse(202, webhookReplayResultSchema)
   async replay(
     @Param('id') id: string,
     @ZodQuery(webhookReplayQuerySchema) query: z.output<typeof webhookReplayQuerySchema>,
