@@ -104,6 +104,7 @@ export const nextCursor: string | null = page.nextCursor;
     const { token } = await registerMerchant(t);
     const key = (await t.request({ method: 'POST', url: '/api/merchants/api-keys/staging/rotate', headers: bearer(token) })).json<{ key: string }>().key;
     const paths = document.paths as Record<string, Record<string, { responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> }>>;
+    const components = document.components as { schemas: Record<string, unknown> };
     const failures: string[] = [];
     /** Calls `path` (its {params} filled from `params`) and checks the answer against the documented schema; the body. */
     const check = async (method: 'GET' | 'POST' | 'PATCH', path: string, status: number, options: { payload?: object; params?: Record<string, string>; query?: string; auth?: string } = {}) => {
@@ -114,7 +115,10 @@ export const nextCursor: string | null = page.nextCursor;
         failures.push(`${name}: answered ${res.statusCode} ${res.body}`);
         return {} as Record<string, unknown>;
       }
-      const schema = paths[path]?.[method.toLowerCase()]?.responses?.[String(status)]?.content?.['application/json']?.schema;
+      const responses = paths[path]?.[method.toLowerCase()]?.responses;
+      // A status of its own, or its class (4XX: the error shape, a $ref to the components' schema).
+      const stated = (responses?.[String(status)] ?? responses?.[`${String(status).charAt(0)}XX`])?.content?.['application/json']?.schema as { $ref?: string } | undefined;
+      const schema = stated?.$ref ? components.schemas[stated.$ref.replace('#/components/schemas/', '')] : stated;
       if (!schema) {
         failures.push(`${name}: no response schema in the document`);
         return res.json<Record<string, unknown>>();
@@ -167,6 +171,13 @@ export const nextCursor: string | null = page.nextCursor;
     await check('POST', '/api/webhook-endpoints/{id}/rotate-secret', 200, { params });
     await check('GET', '/api/webhook-endpoints/{id}/deliveries', 200, { params });
     await check('POST', '/api/webhook-endpoints/{id}/replay', 202, { params, query: `?since=${encodeURIComponent(new Date(0).toISOString())}` });
+
+    // Errors: one shape, stated once (4XX, 5XX) for every operation but the Stripe-compatible ones.
+    await check('POST', '/api/client/payments', 400, { payload: { ...PAYMENT, amount: 0, returnURL: 'https://shop.example' } });
+    await check('GET', '/api/client/payments/{id}', 404, { params: { id: 'no-such-payment' } });
+    await check('POST', '/api/transactions/{id}/refund', 409, { params: { id: String(payment.id) }, payload: {}, auth: token });
+    await check('POST', '/api/webhook-endpoints', 400, { payload: { url: 'not a url' } });
+    expect(Object.keys(paths['/v1/payment_intents']?.post?.responses ?? {})).not.toContain('4XX');
 
     expect(failures).toEqual([]);
   });

@@ -156,21 +156,27 @@ export async function createHttpApp(config: AppConfig, root: DynamicModule): Pro
   errorShapes.current = app.get(ErrorShapes);
   app.useGlobalFilters(new AllErrorsFilter(spa, errorShapes.current));
 
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle('Tallyline API')
-      .setDescription('Merchant payments: applications, accounts, payments, refunds, crypto and webhooks.')
-      .setVersion('1.0')
-      // 3.1: the schemas come from zod as JSON Schema 2020-12 (const, type arrays), which 3.1 speaks.
-      .setOpenAPIVersion('3.1.0')
-      .addServer('/', 'This server')
-      .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'A session JWT or a secret API key (sk_test_… / sk_live_…)' })
-      // Every route needs it unless public, as the global authentication guard has it.
-      .addSecurityRequirements('bearer')
-      .build(),
-  );
-  completeOpenApiDocument(document);
+  const shapes = errorShapes.current;
+  // Built at the first request for it, when every module has started: by then the doors with errors of
+  // their own (/v1, registered as its module starts) are known, and their operations keep their own.
+  const document = () =>
+    completeOpenApiDocument(
+      SwaggerModule.createDocument(
+        app,
+        new DocumentBuilder()
+          .setTitle('Tallyline API')
+          .setDescription('Merchant payments: applications, accounts, payments, refunds, crypto and webhooks.')
+          .setVersion('1.0')
+          // 3.1: the schemas come from zod as JSON Schema 2020-12 (const, type arrays), which 3.1 speaks.
+          .setOpenAPIVersion('3.1.0')
+          .addServer('/', 'This server')
+          .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'A session JWT or a secret API key (sk_test_… / sk_live_…)' })
+          // Every route needs it unless public, as the global authentication guard has it.
+          .addSecurityRequirements('bearer')
+          .build(),
+      ),
+      (path) => shapes.filterFor(path) !== undefined,
+    );
   SwaggerModule.setup('api/documentation', app, document, { jsonDocumentUrl: 'api/documentation-json' });
   return app;
 }

@@ -1,4 +1,6 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
+import { errorBodySchema } from '@tallyline/contracts';
+import { openApiSchema } from './zod-validation.js';
 
 type Operation = {
   operationId?: string;
@@ -6,6 +8,12 @@ type Operation = {
   security?: unknown[];
   parameters?: { name: string; in: string }[];
   'x-public'?: boolean;
+  responses?: Record<string, unknown>;
+};
+
+/** Every error answer, described once and referred to by each operation that answers with it. */
+const ERROR_RESPONSE = {
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
 };
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
@@ -15,9 +23,13 @@ const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'tr
  * - a summary for every operation, from the handler's name unless @ApiOperation gave one;
  * - `security: []` on @Public() routes (marked `x-public`), the root requirement covering the rest,
  *   as the global authentication guard does;
- * - every `{param}` of a path declared, also where a pipe hid it from the generator.
+ * - every `{param}` of a path declared, also where a pipe hid it from the generator;
+ * - the error answers (4XX, 5XX: `ErrorBody`) of every operation but those of a door with errors of its
+ *   own (`ownErrors`: /v1 answers Stripe's shape).
  */
-export function completeOpenApiDocument(document: OpenAPIObject): OpenAPIObject {
+export function completeOpenApiDocument(document: OpenAPIObject, ownErrors: (path: string) => boolean): OpenAPIObject {
+  document.components ??= {};
+  document.components.schemas = { ...document.components.schemas, ErrorBody: openApiSchema(errorBodySchema, 'output') };
   for (const [path, item] of Object.entries(document.paths)) {
     for (const method of METHODS) {
       const operation = (item as Record<string, Operation | undefined>)[method];
@@ -32,6 +44,11 @@ export function completeOpenApiDocument(document: OpenAPIObject): OpenAPIObject 
         if (!operation.parameters.some((p) => p.in === 'path' && p.name === name)) {
           operation.parameters.push({ name, in: 'path', required: true, schema: { type: 'string' } } as never);
         }
+      }
+      if (!ownErrors(path)) {
+        operation.responses ??= {};
+        operation.responses['4XX'] ??= { description: 'Refused: `message` says why, `errors` names the fields at fault', ...ERROR_RESPONSE };
+        operation.responses['5XX'] ??= { description: 'Not done: the server, or a gateway or provider it calls, failed or is unavailable', ...ERROR_RESPONSE };
       }
     }
   }
