@@ -276,6 +276,41 @@ describe('back-office: staff review of merchant applications', () => {
     assert.deepEqual(downloads, []);
   });
 
+  it('a link filtering the event log by a type that never occurred, or by a filter it does not know, says so in place of the list, with no page count, and clears', async () => {
+    const eventsLink = (filter: Record<string, unknown>) => `${server.url}/admin/events?filter=${encodeURIComponent(JSON.stringify(filter))}`;
+    const pageLabel = page.getByText(/^\d+-\d+ of \d+$/);
+    await page.goto(eventsLink({})); // not the previous test's stream, which the list remembers
+    await row('ApplicationSubmitted').first().waitFor();
+    await pageLabel.waitFor();
+
+    // The API answers a type that never occurred like any filter nothing matches (200, none), as it does
+    // a stream: the list says which type it did not recognise, shows it in the type filter, and counts nothing.
+    await page.goto(eventsLink({ type: 'NoSuchEvent' }));
+    await page.getByText('“NoSuchEvent” is not an event type the log has recorded.', { exact: true }).waitFor();
+    await page.getByText('Nothing in the log matches Event type “NoSuchEvent”.', { exact: true }).waitFor();
+    await page.getByRole('combobox', { name: 'Event type' }).locator('..').getByText('NoSuchEvent', { exact: true }).waitFor();
+    assert.equal(await pageLabel.count(), 0);
+    assert.equal(await page.getByRole('row').count(), 0);
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await row('ApplicationSubmitted').first().waitFor();
+    await pageLabel.waitFor();
+    assert.doesNotMatch(decodeURIComponent(page.url()), /NoSuchEvent/);
+
+    // A filter the API refuses (400): its message where the list was, once, and no "1-50 of 50" left over.
+    await page.goto(eventsLink({ kind: 'NoSuchEvent' }));
+    const refusal = page.getByRole('alert').filter({ hasText: 'These filters cannot be applied: Unknown filter kind' });
+    await refusal.waitFor();
+    assert.equal(await page.getByRole('alert').count(), 1);
+    assert.equal(await pageLabel.count(), 0);
+    assert.equal(await page.getByText('Rows per page').count(), 0);
+    assert.equal(await page.getByText('No events found').count(), 0);
+    assert.deepEqual(await seriousA11yViolations(page), []);
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await row('ApplicationSubmitted').first().waitFor();
+    await pageLabel.waitFor();
+    assert.equal(await refusal.count(), 0);
+  });
+
   it('lists merchants read-only, with a detail page', async () => {
     const merchantCompany = unique('Hopper Software');
     const merchant = await registerMerchant(server.url, merchantCompany);

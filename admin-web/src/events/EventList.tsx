@@ -15,6 +15,7 @@ import {
 import { fromLocalInputValue } from '../shared/localDateTime';
 import { ExportStreamButton } from '../shared/ExportStreamButton';
 import { eventActor } from './eventActor';
+import { EventListEmpty, EventListError, EventListPagination } from './EventListStates';
 import { EventTypeInput } from './EventTypeInput';
 
 const Column = DataTable.Col<EventLogEntry>;
@@ -46,14 +47,8 @@ function EventListActions() {
   );
 }
 
-function EmptyLog() {
-  const translate = useTranslate();
-  return (
-    <Typography sx={{ p: 4, textAlign: 'center' }} color="text.secondary">
-      {translate('resources.events.empty')}
-    </Typography>
-  );
-}
+// The refusal shows in place of the list (EventListError): a toast saying it again would be noise.
+const listQueryOptions = { onError: () => undefined };
 
 /** The compliance event log: every stored event, newest first; on a phone, a list that never scrolls sideways. */
 export function EventList() {
@@ -65,6 +60,9 @@ export function EventList() {
       actions={<EventListActions />}
       sort={{ field: 'position', order: 'DESC' }}
       empty={false}
+      error={<EventListError />}
+      pagination={<EventListPagination />}
+      queryOptions={listQueryOptions}
       perPage={50}
     >
       {phone ? (
@@ -73,10 +71,10 @@ export function EventList() {
           primaryText={(event) => event.type}
           secondaryText={(event) => `${new Date(event.recordedAt).toLocaleString()} · ${event.streamId}`}
           sx={{ '& .MuiListItemText-secondary': { overflowWrap: 'anywhere' } }}
-          empty={<EmptyLog />}
+          empty={<EventListEmpty />}
         />
       ) : (
-        <DataTable rowClick="show" bulkActionButtons={false} empty={<EmptyLog />}>
+        <DataTable rowClick="show" bulkActionButtons={false} empty={<EventListEmpty />}>
           <Column source="position" label="resources.events.fields.position" sortByOrder="DESC" />
           <Column
             source="recordedAt"

@@ -236,6 +236,15 @@ export const en = {
       name: 'Event |||| Events',
       title: 'Event log',
       empty: 'No events found',
+      list: {
+        no_match: 'Nothing in the log matches %{filters}.',
+        unknown_types: '%{types} is not an event type the log has recorded. |||| %{types} are not event types the log has recorded.',
+        refused: 'These filters cannot be applied: %{message}',
+        failed: 'The event log could not be loaded: %{message}',
+        clear_filters: 'Clear filters',
+        or: 'or',
+        and: 'and',
+      },
       fields: {
         position: 'Position',
         recordedAt: 'Recorded',
