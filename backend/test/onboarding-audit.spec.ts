@@ -175,6 +175,15 @@ describe('onboarding: audit log, admin merchants, approval activation, replay', 
       expect((await admin('/api/admin/merchants/zulu')).statusCode).toBe(404);
     });
 
+    it('sorts company names as people read them: case and accents do not put Élan after Zeta', async () => {
+      const ids: string[] = [];
+      for (const companyName of ['Zeta', 'Élan', 'alpha', 'Beta']) ids.push((await registerMerchant(t, { companyName })).merchant.id);
+      const sorted = async (order: string) =>
+        (await admin(`/api/admin/merchants?${query({ sort: ['companyName', order], filter: { id: ids } })}`)).json().map((m: { companyName: string }) => m.companyName);
+      expect(await sorted('ASC')).toEqual(['alpha', 'Beta', 'Élan', 'Zeta']);
+      expect(await sorted('DESC')).toEqual(['Zeta', 'Élan', 'Beta', 'alpha']);
+    });
+
     it('finds a merchant whether or not the search has its accents', async () => {
       await registerMerchant(t, { companyName: 'Crème Brûlée Ltd' });
       const names = async (q: string) => (await admin(`/api/admin/merchants?${query({ filter: { q } })}`)).json().map((m: { companyName: string }) => m.companyName);

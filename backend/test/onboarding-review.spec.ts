@@ -90,6 +90,14 @@ describe('onboarding: the staff review queue', () => {
       expect(await q('Josè')).toEqual(['Café Ltd']);
     });
 
+    it('sorts company names as people read them: case and accents do not put Élan after Zeta', async () => {
+      const named = await Promise.all(['Zeta', 'Élan', 'alpha', 'Beta'].map((companyName) => createApplication(t, { companyName })));
+      const sorted = async (order: string) =>
+        (await list({ sort: JSON.stringify(['companyName', order]), filter: JSON.stringify({ id: named.map((a) => a.id) }) })).json().map((a: { companyName: string }) => a.companyName);
+      expect(await sorted('ASC')).toEqual(['alpha', 'Beta', 'Élan', 'Zeta']);
+      expect(await sorted('DESC')).toEqual(['Zeta', 'Élan', 'Beta', 'alpha']);
+    });
+
     it.each([
       [{ sort: 'createdAt' }, 'sort'],
       [{ sort: '["createdAt"]' }, 'sort'],

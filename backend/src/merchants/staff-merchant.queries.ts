@@ -4,7 +4,7 @@ import { BUSINESS_TYPES, ENVIRONMENTS, MERCHANT_MESSAGES, type AdminMerchant } f
 import { Repository } from 'typeorm';
 import { z } from 'zod';
 import { DomainError } from '../platform/domain-error.js';
-import { accentFreeMatch, idFilterSchema, likePattern, UUID_PATTERN, type ListQuery } from '../platform/http/list-query.js';
+import { accentFreeMatch, humanTextOrder, idFilterSchema, likePattern, UUID_PATTERN, type ListQuery } from '../platform/http/list-query.js';
 import { toMerchant } from './merchant-queries.js';
 import { MerchantView } from './read-models/merchant.entity.js';
 
@@ -21,7 +21,7 @@ export const merchantFilterSchema = z.strictObject(
 
 export const MERCHANT_SORT_COLUMNS: Record<string, string> = {
   createdAt: 'm.created_at',
-  companyName: 'lower(m.company_name)',
+  companyName: humanTextOrder('m.company_name'),
   email: 'm.email',
   environment: 'm.environment',
   isActive: 'm.is_active',

@@ -13,7 +13,7 @@ import { UserLookup } from '../platform/auth/auth-user.js';
 import { DomainError } from '../platform/domain-error.js';
 import { EventStore } from '../platform/event-store/event-store.port.js';
 import { streamNames } from '../platform/event-store/stream-names.js';
-import { accentFreeMatch, idFilterSchema, likePattern, UUID_PATTERN, type ListQuery } from '../platform/http/list-query.js';
+import { accentFreeMatch, humanTextOrder, idFilterSchema, likePattern, UUID_PATTERN, type ListQuery } from '../platform/http/list-query.js';
 import { foldRecord } from './application-record.js';
 import { ApplicationHistoryView, ApplicationView } from './read-models/application.entity.js';
 
@@ -34,7 +34,7 @@ export type ApplicationFilter = z.output<typeof applicationFilterSchema>;
 export const APPLICATION_SORT_COLUMNS: Record<string, string> = {
   createdAt: 'a.created_at',
   updatedAt: 'a.updated_at',
-  companyName: 'lower(a.company_name)',
+  companyName: humanTextOrder('a.company_name'),
   status: 'a.status',
   reference: 'a.reference',
 };

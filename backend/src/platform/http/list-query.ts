@@ -123,6 +123,16 @@ export function likePattern(text: string): string {
  */
 export const accentFreeMatch = (column: string): string => `${foldedForScan(column)} LIKE ${foldedPattern(':searchText', 'contains')}`;
 
+/**
+ * SQL: `column` ordered as people read names, for a list's sort on a human-readable text (a company
+ * name). The database's collation is C, byte order: "Zeta" before "alpha" and "Élan" after both, where
+ * `lower()` mended the case only. ICU's root collation ("und-x-icu", there when PostgreSQL is built with
+ * ICU, as the embedded server and the official images are) compares letters first, then accents, then
+ * case: alpha, Beta, elan, Élan, Zeta. No index serves these sorts (a page of a staff list reads and
+ * sorts every matching row, a top-N sort), so none is lost; a C-collated index would not serve it.
+ */
+export const humanTextOrder = (column: string): string => `${column} COLLATE "und-x-icu"`;
+
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** react-admin's getMany sends filter={"id":[…]}; ids that are not uuids can match nothing. */
