@@ -39,7 +39,7 @@ function useFilterSummary(): string {
 export function EventListEmpty() {
   const translate = useTranslate();
   const { filterValues } = useListContext();
-  const known = useKnownEventTypes();
+  const { types: known } = useKnownEventTypes();
   const summary = useFilterSummary();
   const unknownTypes = known ? asList(filterValues.type).filter((type) => typeof type === 'string' && !known.includes(type)) : [];
   return (

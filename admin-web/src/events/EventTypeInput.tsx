@@ -5,8 +5,9 @@ import { EVENT_TYPES, type EventTypesRecord } from '../dataProvider/dataProvider
 export const asList = (value: unknown): unknown[] => (value === undefined || value === null || value === '' ? [] : Array.isArray(value) ? (value as unknown[]) : [value]);
 
 /** The event types that occurred (undefined while they load), cached by react-admin for the filter and the list's empty state. */
-export function useKnownEventTypes(): string[] | undefined {
-  return useGetOne<EventTypesRecord>(EVENT_TYPES, { id: 'all' }).data?.types;
+export function useKnownEventTypes(): { types: string[] | undefined; isPending: boolean } {
+  const { data, isPending } = useGetOne<EventTypesRecord>(EVENT_TYPES, { id: 'all' });
+  return { types: data?.types, isPending };
 }
 
 /**
@@ -16,9 +17,9 @@ export function useKnownEventTypes(): string[] | undefined {
  * where it was an empty field filtering the list down to nothing.
  */
 export function EventTypeInput(props: Omit<AutocompleteArrayInputProps, 'choices'>) {
-  const { data, isPending } = useGetOne<EventTypesRecord>(EVENT_TYPES, { id: 'all' });
+  const { types, isPending } = useKnownEventTypes();
   const { filterValues } = useListContext();
-  const known = data?.types ?? [];
+  const known = types ?? [];
   const linked = asList(props.source ? filterValues[props.source] : undefined).filter((type): type is string => typeof type === 'string' && !known.includes(type));
   const choices = [...known, ...linked].map((type) => ({ id: type, name: type }));
   return <AutocompleteArrayInput {...props} choices={choices} isPending={isPending} format={asList} sx={{ minWidth: 280 }} />;

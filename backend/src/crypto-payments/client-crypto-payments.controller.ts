@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Headers, HttpCode, Post, Req } from '@nestjs/common';
-import { ApiHeader, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiQuery, ApiTags } from '@nestjs/swagger';
 import {
   cryptoListQuerySchema,
   cryptoPaymentCreatedSchema,
@@ -16,7 +16,8 @@ import type { AuthenticatedRequest } from '../platform/auth/authenticated-reques
 import type { CommandContext } from '../platform/commands/command-context.js';
 import { Ctx } from '../platform/http/request-context.js';
 import { ApiZodBody, ApiZodResponse, zodPipe, ZodQuery } from '../platform/http/zod-validation.js';
-import { CryptoApi, ENVIRONMENT_QUERY, IDEMPOTENCY_HEADER, LIMIT_QUERY, RateQueries } from './crypto-api.js';
+import { ApiIdempotencyKeyHeader } from '../payments/index.js';
+import { CryptoApi, ENVIRONMENT_QUERY, LIMIT_QUERY, RateQueries } from './crypto-api.js';
 
 /** The client API's crypto calls (spec §7): the same as /api/crypto-payments, JWT or a secret API key. */
 @ApiTags('client')
@@ -41,7 +42,7 @@ export class ClientCryptoPaymentsController {
   @Post('crypto-payments')
   @HttpCode(201)
   @ApiZodBody(cryptoPaymentCreateSchema, 'amount in major units (1000 = 1000.00), at most 2 decimals')
-  @ApiHeader(IDEMPOTENCY_HEADER)
+  @ApiIdempotencyKeyHeader()
   @ApiZodResponse(201, cryptoPaymentCreatedSchema, 'The pending crypto payment: the address and crypto amount to pay, until expiresAt')
   create(
     @Body(zodPipe(cryptoPaymentCreateSchema)) body: z.output<typeof cryptoPaymentCreateSchema>,

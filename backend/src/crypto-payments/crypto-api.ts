@@ -14,8 +14,6 @@ import { CryptoPaymentQueries } from './crypto-payments.queries.js';
 import { cryptoAmountOf, ExchangeRates } from './exchange-rates/exchange-rates.js';
 
 export const ENVIRONMENT_QUERY = { name: 'environment', required: false, enum: ['production', 'staging'] } as const;
-/** As on card payments: the key is the merchant's, per environment, and names the payment. */
-export const IDEMPOTENCY_HEADER = { name: 'Idempotency-Key', required: false, description: 'A retry with the same key and body answers the first payment' } as const;
 export const LIMIT_QUERY = { name: 'limit', required: false, type: Number, description: '1 to 100, default 20' } as const;
 
 /** The rate calls' query: the page's fromCurrency/toCrypto or the documented from/to/amount (major units). */

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiHeader, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import {
   paymentCreatedSchema,
   paymentCreateSchema,
@@ -20,7 +20,7 @@ import { Ctx } from '../platform/http/request-context.js';
 import { ApiZodBody, ApiZodResponse, zodPipe, ZodQuery } from '../platform/http/zod-validation.js';
 import { MerchantQueries } from '../merchants/index.js';
 import { CreatePayment } from './create-payment/create-payment.command.js';
-import { idempotencyKeyOf } from './idempotency/idempotency-key-header.js';
+import { ApiIdempotencyKeyHeader, idempotencyKeyOf } from './idempotency/idempotency-key-header.js';
 import { PaymentQueries } from './payments.queries.js';
 
 /**
@@ -44,7 +44,7 @@ abstract class PaymentsApi {
   @Post()
   @HttpCode(201)
   @ApiZodBody(paymentCreateSchema, 'amount in minor units (10000 = 100.00)')
-  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'A retry with the same key and body answers the first payment' })
+  @ApiIdempotencyKeyHeader()
   @ApiZodResponse(201, paymentCreatedSchema, 'The pending payment, and redirectUrl: its hosted payment page, where to send the customer')
   async create(
     @Body(zodPipe(paymentCreateSchema)) body: z.output<typeof paymentCreateSchema>,
@@ -103,7 +103,7 @@ export class PaymentsAliasController extends PaymentsApi {
   @Post('create')
   @HttpCode(201)
   @ApiZodBody(paymentCreateSchema, 'amount in minor units (10000 = 100.00)')
-  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'A retry with the same key and body answers the first payment' })
+  @ApiIdempotencyKeyHeader()
   @ApiZodResponse(201, paymentCreatedSchema, 'The pending payment, and redirectUrl: its hosted payment page, where to send the customer')
   createAlias(
     @Body(zodPipe(paymentCreateSchema)) body: z.output<typeof paymentCreateSchema>,

@@ -5,7 +5,7 @@ export { PayPayment } from './pay-payment/pay-payment.command.js';
 export { RefundPayment } from './refund-payment/refund-payment.command.js';
 export { BindIdempotencyKey } from './idempotency/bind-idempotency-key.command.js';
 export { idempotencyKeyIdOf } from './idempotency/bind-idempotency-key.handler.js';
-export { idempotencyKeyOf } from './idempotency/idempotency-key-header.js';
+export { ApiIdempotencyKeyHeader, idempotencyKeyOf } from './idempotency/idempotency-key-header.js';
 export { isPaymentEvent, type PaymentEvent } from './payment.events.js';
 export { PaymentsModule } from './payments.module.js';
 export { PaymentReportsModule } from './payment-reports.module.js';

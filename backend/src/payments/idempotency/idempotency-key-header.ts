@@ -1,3 +1,4 @@
+import { ApiHeader } from '@nestjs/swagger';
 import { DomainError } from '../../platform/domain-error.js';
 
 /** The Idempotency-Key header: printable ASCII, as Stripe accepts; anything else is a client mistake, not a key. */
@@ -8,3 +9,7 @@ export function idempotencyKeyOf(header: string | undefined): string | null {
   }
   return header;
 }
+
+/** The header in the OpenAPI document of a create call (card or crypto payment) that honours it. */
+export const ApiIdempotencyKeyHeader = () =>
+  ApiHeader({ name: 'Idempotency-Key', required: false, description: 'A retry with the same key and body answers the first payment' });
