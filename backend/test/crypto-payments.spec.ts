@@ -152,6 +152,17 @@ describe('crypto payments: currencies, rates, creation, history (/api/crypto-pay
       expect(checkout.json<{ paymentUri: string }>().paymentUri).toBe(`tron:${payment.address}?amount=${exact.toDecimalPlaces(6, Decimal.ROUND_UP).toFixed(6)}`);
     });
 
+    it('gives ETH wallets an EIP-681 URI: the amount as an integer of wei in `value`', async () => {
+      clock.set(T0);
+      const quoted = await rateAt(T0, 'fromCurrency=EUR&toCrypto=ETH&environment=staging');
+      const res = await create({ ...CRYPTO_PAYMENT, targetCrypto: 'ETH', amount: 250 });
+      const payment = res.json<{ payment: { id: string; cryptoAmount: string; address: string } }>().payment;
+      const checkout = await t.request({ method: 'GET', url: `/api/crypto-checkout/${payment.id}` });
+      const wei = new Decimal(250).dividedBy(String(quoted.rate)).toDecimalPlaces(8, Decimal.ROUND_UP).times('1e18');
+      expect(checkout.json<{ paymentUri: string }>().paymentUri).toBe(`ethereum:${payment.address}?value=${wei.toFixed(0)}`);
+      expect(wei.isInteger() && wei.greaterThan(0)).toBe(true);
+    });
+
     it('POST /api/client/crypto-payments is the same call', async () => {
       const res = await create({ ...CRYPTO_PAYMENT, amount: 12.34, targetCrypto: 'eth', currency: 'usd' }, '/api/client/crypto-payments');
       expect(res.statusCode).toBe(201);

@@ -176,12 +176,20 @@ export type CryptoCheckout = Pick<
   'id' | 'orderId' | 'status' | 'amount' | 'currency' | 'cryptoAmount' | 'targetCrypto' | 'exchangeRate' | 'address' | 'blockchainTxHash' | 'confirmations' | 'environment' | 'expiresAt'
 > & { paymentUri: string };
 
-const URI_SCHEMES: Record<CryptoCode, string> = { BTC: 'bitcoin', ETH: 'ethereum', USDT: 'tron' };
+const URI_SCHEMES: Record<Exclude<CryptoCode, 'ETH'>, string> = { BTC: 'bitcoin', USDT: 'tron' };
 
-/** The wallet URI the hosted page's QR code carries (BIP 21 style: scheme, address, amount). */
+/**
+ * The wallet URI the hosted page's QR code carries: BIP 21 for BTC (amount in BTC), EIP-681 for ETH
+ * (value in wei, an integer: wallets read `value`, not `amount`), and the same shape as BIP 21 for
+ * TRC-20 USDT, which has no standard URI (TronLink and Trust Wallet read address and amount).
+ */
 export function cryptoPaymentUri(crypto: CryptoCode, address: string, cryptoAmount: string): string {
   // The amount in the places a wallet sends (the zeros past them are display only).
-  const [whole, fraction] = cryptoAmount.split('.');
-  const amount = fraction === undefined ? cryptoAmount : `${whole}.${fraction.slice(0, CRYPTO_PRECISION[crypto])}`;
-  return `${URI_SCHEMES[crypto]}:${address}?amount=${amount}`;
+  const [whole = '0', fraction = ''] = cryptoAmount.split('.');
+  const sent = fraction.slice(0, CRYPTO_PRECISION[crypto]);
+  if (crypto === 'ETH') return `ethereum:${address}?value=${BigInt(whole + sent.padEnd(WEI_PER_ETH_DIGITS, '0')).toString()}`;
+  return `${URI_SCHEMES[crypto]}:${address}?amount=${sent ? `${whole}.${sent}` : whole}`;
 }
+
+/** 1 ETH = 10^18 wei. */
+const WEI_PER_ETH_DIGITS = 18;
