@@ -25,7 +25,7 @@ export const REVIEW_NOTES_MAX = 5000;
  */
 export const statusChangeSchema = z.strictObject({
   status: applicationStatusSchema,
-  reviewNotes: z.string({ error: 'Review notes must be text' }).max(REVIEW_NOTES_MAX, `Review notes must be at most ${REVIEW_NOTES_MAX} characters`).optional(),
+  reviewNotes: z.string({ error: 'Review notes must be text' }).trim().max(REVIEW_NOTES_MAX, `Review notes must be at most ${REVIEW_NOTES_MAX} characters`).optional(),
 });
 export type StatusChange = z.infer<typeof statusChangeSchema>;
 

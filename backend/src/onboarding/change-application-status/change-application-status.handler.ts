@@ -10,7 +10,7 @@ export class ChangeApplicationStatusHandler implements ICommandHandler<ChangeApp
 
   async execute({ applicationId, input, expectedVersion, context }: ChangeApplicationStatus): Promise<{ version: number }> {
     const stream = streamNames.application(applicationId);
-    const command = { type: 'ChangeApplicationStatus' as const, to: input.status, reviewNotes: input.reviewNotes?.trim() ?? null, at: context.now };
+    const command = { type: 'ChangeApplicationStatus' as const, to: input.status, reviewNotes: input.reviewNotes ?? null, at: context.now };
     // Without If-Match the decision is re-checked against the latest state once on a concurrent write.
     const { version } = await this.commands.decideAndAppend(stream, applicationDecider, command, context, {
       expectedVersion,
