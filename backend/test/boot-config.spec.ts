@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
+import pg from 'pg';
 import { createTestDatabase } from './support/database.js';
 
 const main = join(dirname(fileURLToPath(import.meta.url)), '../dist/main.js');
@@ -48,6 +49,24 @@ describe('the server started with a DATABASE_URL it cannot use', () => {
     expect(code).toBe(1);
     expect(stderr).toBe(`Cannot use the database at ${url.hostname}:${url.port}/no_such_database: database "no_such_database" does not exist (3D000). Check DATABASE_URL (and that the server is running).\n`);
     if (url.password) expect(stderr).not.toContain(url.password);
+  });
+
+  it('stops with one line on a PostgreSQL without ICU, whose lists could not sort names', async () => {
+    const database = await createTestDatabase();
+    try {
+      const client = new pg.Client({ connectionString: database.url });
+      await client.connect();
+      await client.query('DROP COLLATION "und-x-icu"');
+      await client.end();
+      const url = new URL(database.url);
+      const { code, stderr } = await boot({ DATABASE_URL: database.url });
+      expect({ code, stderr }).toEqual({
+        code: 1,
+        stderr: `The database at ${url.hostname}:${url.port}${url.pathname} has no ICU collation "und-x-icu", which lists sort names with. Use a PostgreSQL built with ICU (the official packages and images are).\n`,
+      });
+    } finally {
+      await database.drop();
+    }
   });
 
   it('logs its wait in JSON lines off a terminal, as the app does, not in coloured text', async () => {

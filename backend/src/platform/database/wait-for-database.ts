@@ -10,7 +10,8 @@ const RETRY_EVERY_MS = 2_000;
  * Before anything else uses DATABASE_URL: a server still starting (a container started with ours) is
  * waited for, one line per attempt, up to DB_WAIT_AT_START_MS; one that refuses us for good (a wrong
  * password, no such database) or stays away stops the start with one line saying where and why, not
- * TypeORM's nine retries with a stack trace each.
+ * TypeORM's nine retries with a stack trace each. A server without ICU is refused here too, rather
+ * than every sorted list answering 500.
  */
 export async function waitForDatabase(url: string, settings: DatabaseSettings): Promise<void> {
   const where = describe(url);
@@ -20,9 +21,12 @@ export async function waitForDatabase(url: string, settings: DatabaseSettings): 
     client.on('error', () => undefined); // a failed connect also emits it; the rejection below says it all
     try {
       await client.connect();
+      const icu = await client.query(`SELECT 1 FROM pg_collation WHERE collname = 'und-x-icu'`);
       await client.end();
+      if (icu.rowCount === 0) throw new ConfigError(`The database at ${where} has no ICU collation "und-x-icu", which lists sort names with. Use a PostgreSQL built with ICU (the official packages and images are).`);
       return;
     } catch (error) {
+      if (error instanceof ConfigError) throw error;
       await client.end().catch(() => undefined);
       const reason = reasonOf(error);
       if (!isTransient(error) || Date.now() + RETRY_EVERY_MS > deadline) {
