@@ -244,6 +244,12 @@ describe('the merchant dashboard against the real app', () => {
     assert.match(methods, /Bank Transfer33\.3%/);
     const countries = (await page.getByTestId('country-shares').textContent()) ?? '';
     for (const part of [/United Kingdom33\.3%/, /Germany33\.3%/, /Unknown33\.3%/]) assert.match(countries, part);
+    // Days as people write them (today's among them), not ISO fragments such as 11-04.
+    const today = new Date().toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+    const ticks = await page.getByTestId('volume-chart').locator('.MuiChartsAxis-directionX .MuiChartsAxis-tickLabel').allTextContents();
+    assert.equal(ticks.length, 7);
+    assert.equal(ticks.at(-1), today);
+    for (const tick of ticks) assert.match(tick, /^[A-Z][a-z]{2} \d{1,2}$/);
     await page.getByRole('combobox', { name: 'Period' }).click();
     await page.getByRole('option', { name: 'Last 90 days' }).click();
     await page.waitForURL(/days=90/);

@@ -56,7 +56,7 @@ function Shares<K>({ title, shares, label, testId }: { title: string; shares: An
 }
 
 function Charts({ data }: { data: MerchantAnalytics }) {
-  const dates = data.daily.map((day) => day.date.slice(5));
+  const dates = data.daily.map((day) => new Date(`${day.date}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }));
   return (
     <>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: '1fr 1fr' } }}>
