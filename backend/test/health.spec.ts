@@ -49,6 +49,8 @@ describe('health', () => {
     const ui = await t.request({ method: 'GET', url: '/api/documentation' });
     expect(ui.statusCode).toBe(200);
     expect(ui.body).toContain('swagger');
+    // Laid out for the phone's width, not 980 px.
+    expect(ui.body).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
   });
 });
 

@@ -29,6 +29,7 @@ const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '../../../..');
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
 /** Longer than any file name (255 bytes), route or id. */
+const SWAGGER_UI_PAGE = /^\/api\/documentation\/?$/;
 const OVERLONG_SEGMENT = /[^/]{256}/;
 /** A file Vite named by its content hash (assets/name-AbCd1234.js), or its precompressed twin. */
 const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+-[\w-]{8}\.\w+(\.br|\.gz)?$/;
@@ -178,5 +179,10 @@ export async function createHttpApp(config: AppConfig, root: DynamicModule): Pro
       (path) => shapes.filterFor(path) !== undefined,
     );
   SwaggerModule.setup('api/documentation', app, document, { jsonDocumentUrl: 'api/documentation-json' });
+  // Swagger UI's page has no viewport meta, and @nestjs/swagger no option for one: a phone laid it out 980 px wide.
+  fastify.addHook('onSend', async (request, reply, payload) => {
+    if (typeof payload !== 'string' || !SWAGGER_UI_PAGE.test(pathOf(request.url)) || !String(reply.getHeader('content-type')).startsWith('text/html')) return payload;
+    return payload.replace('<head>', '<head>\n  <meta name="viewport" content="width=device-width, initial-scale=1">');
+  });
   return app;
 }
