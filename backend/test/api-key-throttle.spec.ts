@@ -52,3 +52,26 @@ describe('failed API-key authentications are limited per client address', () => 
     expect((await call(token, '198.51.100.10')).statusCode).toBe(200);
   });
 });
+
+describe('failed API-key authentications counted by another instance (or before a restart)', () => {
+  it('are held against the address here too: one attempt, which is counted, then 429', async () => {
+    const first = await createTestApp({ API_KEY_FAILURE_LIMIT: String(LIMIT) });
+    const { token } = await registerMerchant(first);
+    const key = (await first.request({ method: 'POST', url: '/api/merchants/api-keys/staging/rotate', headers: bearer(token) })).json<{ key: string }>().key;
+    const call = (app: TestApp, secret: string, remoteAddress = '198.51.100.20') => app.request({ method: 'GET', url: '/api/client/merchant', remoteAddress, headers: bearer(secret) });
+    for (let i = 0; i < LIMIT; i++) expect((await call(first, `sk_test_guess${i}`)).statusCode).toBe(401);
+    await first.stop();
+    // A fresh instance (Passport's strategies are per process, so two apps cannot share one test process).
+    const second = await createTestApp({ API_KEY_FAILURE_LIMIT: String(LIMIT) }, { database: first.database });
+    try {
+      // It has not seen the address fail: it looks the key up, and counts the failure ...
+      expect((await call(second, 'sk_test_guess-again')).statusCode).toBe(401);
+      // ... and from then on knows the address is locked out, a right key included.
+      expect((await call(second, 'sk_test_guess-once-more')).statusCode).toBe(429);
+      expect((await call(second, key)).statusCode).toBe(429);
+      expect((await call(second, key, '198.51.100.21')).statusCode).toBe(200);
+    } finally {
+      await second.close();
+    }
+  });
+});

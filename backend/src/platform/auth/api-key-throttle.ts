@@ -11,6 +11,10 @@ const WINDOW_MS = 15 * 60_000;
  * Counted in `rate_limit_hits` (a window from the first failure), so every app instance sees the same
  * count. Per address only: a key's owner elsewhere is never locked out by someone else's guesses. Checked
  * before the key is looked up, so a locked-out address cannot tell a right guess from a wrong one.
+ *
+ * Only addresses this instance saw fail within the window are checked: the rest, nearly every request, cost
+ * no statement. An address that failed only on other instances gets one more attempt here, which is
+ * counted like any other, before this instance checks it too.
  */
 @Injectable()
 export class ApiKeyThrottle {
@@ -19,7 +23,11 @@ export class ApiKeyThrottle {
     private readonly config: AppConfig,
   ) {}
 
+  /** Address → until when this instance checks it (the end of a window its last failure here may be in). */
+  private readonly suspects = new Map<string, number>();
+
   async assertAllowed(ip: string): Promise<void> {
+    if (!this.suspected(ip)) return;
     const { rows } = await this.pool.query<{ hits: number; retry: number }>({
       name: 'api-key-failures',
       text: `SELECT hits, ceil(extract(epoch FROM window_ends_at - now()))::int AS retry FROM rate_limit_hits WHERE key = $1 AND window_ends_at > now()`,
@@ -34,9 +42,28 @@ export class ApiKeyThrottle {
   }
 
   async recordFailure(ip: string): Promise<void> {
+    this.suspect(ip);
     await countHit(this.pool, failureKey(ip), WINDOW_MS);
   }
+
+  private suspected(ip: string): boolean {
+    // More than it remembers (a spread-out attack): every address is asked about, as if all had failed.
+    if (this.suspects.size >= MAX_SUSPECTS) return true;
+    const until = this.suspects.get(ip);
+    if (until === undefined) return false;
+    if (until > Date.now()) return true;
+    this.suspects.delete(ip);
+    return false;
+  }
+
+  private suspect(ip: string): void {
+    if (this.suspects.size >= MAX_SUSPECTS) for (const [address, until] of this.suspects) if (until <= Date.now()) this.suspects.delete(address);
+    if (this.suspects.size < MAX_SUSPECTS || this.suspects.has(ip)) this.suspects.set(ip, Date.now() + WINDOW_MS);
+  }
 }
+
+/** Addresses remembered as having failed; past it, the check asks the database for every address. */
+const MAX_SUSPECTS = 10_000;
 
 /** Apart from @fastify/rate-limit's keys, which start with the address. */
 const failureKey = (ip: string) => `api-key-failures:${ip}`;
