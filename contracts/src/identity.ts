@@ -84,6 +84,10 @@ export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;
 export const changePasswordResponseSchema = z.object({ token: z.string(), message: z.string() });
 export type ChangePasswordResponse = z.infer<typeof changePasswordResponseSchema>;
 
+/** POST /api/auth/password-reset and /password-reset/confirm: what the page tells the user, nothing more. */
+export const authMessageSchema = z.object({ message: z.string() });
+export type AuthMessage = z.infer<typeof authMessageSchema>;
+
 /** POST /api/auth/password-reset: the same answer whether or not an account uses the address. */
 export const passwordResetRequestSchema = z.object({ email });
 export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;

@@ -170,30 +170,33 @@ export const paymentPageSchema = z.object({ data: z.array(paymentSchema), nextCu
 export type PaymentPage = z.infer<typeof paymentPageSchema>;
 
 /** GET /api/checkout/{id}: only what the hosted payment page shows to anyone holding the link. */
-export interface CheckoutPayment {
-  id: string;
-  amount: string;
-  currency: string;
-  status: PaymentStatus;
-  description: string | null;
-  orderId: string;
-  merchantName: string;
-  returnUrl: string | null;
+export const checkoutPaymentSchema = z.object({
+  id: z.string(),
+  amount: z.string(),
+  currency: z.string(),
+  status: z.enum(PAYMENT_STATUSES),
+  description: z.string().nullable(),
+  orderId: z.string(),
+  merchantName: z.string(),
+  returnUrl: z.string().nullable(),
   /** Why the gateway refused the payment (its result message), so a reload still says why. */
-  failureReason: string | null;
+  failureReason: z.string().nullable(),
   /** While the payment waits for 3-D Secure: the gateway's check page, so a reload can go back to it. */
-  redirectUrl: string | null;
-}
+  redirectUrl: z.string().nullable(),
+});
+export type CheckoutPayment = z.infer<typeof checkoutPaymentSchema>;
 
 export const checkoutPaySchema = z.strictObject({ token: z.string({ error: 'Card token is required' }).trim().min(1, 'Card token is required').max(200, 'Invalid card token') });
 
 /** POST /api/checkout/{id}/pay: the gateway's result code and message. */
-export interface CheckoutPayResult {
-  status: PaymentStatus;
-  resultCode: number;
-  message: string;
-  redirectUrl?: string;
-}
+export const checkoutPayResultSchema = z.object({
+  status: z.enum(PAYMENT_STATUSES),
+  resultCode: z.number().int(),
+  message: z.string(),
+  /** Only when 3-D Secure is required (status requires_action): the gateway's check page, where to send the payer. */
+  redirectUrl: z.string().optional(),
+});
+export type CheckoutPayResult = z.infer<typeof checkoutPayResultSchema>;
 
 /**
  * POST /api/transactions/{id}/refund: omit amount for a full refund (of what is left). Strict: no
@@ -234,12 +237,13 @@ export const gatewayIpnSchema = z.object({
 export type GatewayIpn = z.output<typeof gatewayIpnSchema>;
 
 /** GET /api/merchants/ipn: the URL the gateway posts its notifications (IPN) to, shown on the settings tab. */
-export interface IpnSettings {
+export const ipnSettingsSchema = z.object({
   /** The gateway partner's name, the URL's last segment. */
-  gateway: string;
+  gateway: z.string(),
   /** Absolute: the server's public URL + /api/webhooks/{gateway}. */
-  url: string;
-}
+  url: z.string(),
+});
+export type IpnSettings = z.infer<typeof ipnSettingsSchema>;
 
 /** The spec's gateway result messages (public-and-developer-areas §8). */
 export const GATEWAY_MESSAGES = {

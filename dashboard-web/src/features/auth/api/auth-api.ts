@@ -1,4 +1,4 @@
-import type { LoginRequest, LoginResponse, MerchantRegisterRequest, PasswordReset, PasswordResetRequest, RegisterRequest, RegisterResponse } from '@tallyline/contracts';
+import type { AuthMessage, LoginRequest, LoginResponse, MerchantRegisterRequest, PasswordReset, PasswordResetRequest, RegisterRequest, RegisterResponse } from '@tallyline/contracts';
 import { AUTH_MESSAGES } from '@tallyline/contracts/browser';
 import { apiRequest } from '../../../lib/api';
 
@@ -21,10 +21,10 @@ export async function registerMerchant(request: MerchantRegisterRequest, token: 
 
 /** POST /api/auth/password-reset: the same answer whether or not an account uses the address. */
 export async function requestPasswordReset(request: PasswordResetRequest): Promise<string> {
-  return (await apiRequest<{ message: string }>('/api/auth/password-reset', { method: 'POST', json: request })).message;
+  return (await apiRequest<AuthMessage>('/api/auth/password-reset', { method: 'POST', json: request })).message;
 }
 
 /** POST /api/auth/password-reset/confirm with the link's secret. */
 export async function resetPassword(request: PasswordReset): Promise<string> {
-  return (await apiRequest<{ message: string }>('/api/auth/password-reset/confirm', { method: 'POST', json: request })).message;
+  return (await apiRequest<AuthMessage>('/api/auth/password-reset/confirm', { method: 'POST', json: request })).message;
 }
