@@ -8,7 +8,7 @@ type Operation = {
   security?: unknown[];
   parameters?: { name: string; in: string }[];
   'x-public'?: boolean;
-  responses?: Record<string, unknown>;
+  responses?: Record<string, { description?: string; content?: unknown }>;
 };
 
 /** Every error answer, described once and referred to by each operation that answers with it. */
@@ -25,7 +25,8 @@ const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'tr
  *   as the global authentication guard does;
  * - every `{param}` of a path declared, also where a pipe hid it from the generator;
  * - the error answers (4XX, 5XX: `ErrorBody`) of every operation but those of a door with errors of its
- *   own (`ownErrors`: /v1 answers Stripe's shape).
+ *   own (`ownErrors`: /v1 answers Stripe's shape), also those stated by status with a description only
+ *   (@Roles' 401 and 403, an @ApiNotFoundResponse): they answer that same body.
  */
 export function completeOpenApiDocument(document: OpenAPIObject, ownErrors: (path: string) => boolean): OpenAPIObject {
   document.components ??= {};
@@ -49,6 +50,9 @@ export function completeOpenApiDocument(document: OpenAPIObject, ownErrors: (pat
         operation.responses ??= {};
         operation.responses['4XX'] ??= { description: 'Refused: `message` says why, `errors` names the fields at fault', ...ERROR_RESPONSE };
         operation.responses['5XX'] ??= { description: 'Not done: the server, or a gateway or provider it calls, failed or is unavailable', ...ERROR_RESPONSE };
+        for (const [status, response] of Object.entries(operation.responses)) {
+          if (/^[45]\d\d$/.test(status) && !response.content) Object.assign(response, ERROR_RESPONSE);
+        }
       }
     }
   }
