@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -9,10 +10,12 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
 import { z } from 'zod';
+import { DataSource } from 'typeorm';
 import { createTestApp, type TestApp } from './support/app.js';
-import { bearer, registerMerchant } from './support/auth.js';
+import { bearer, createStaff, PASSWORD, registerMerchant, registerUser } from './support/auth.js';
 import { CRYPTO_PAYMENT } from './support/crypto.js';
-import { completedPayment, PAYMENT } from './support/payments.js';
+import { CARDS, cardToken, completedPayment, createPayment, PAYMENT } from './support/payments.js';
+import { present } from './support/present.js';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const run = promisify(execFile);
@@ -95,21 +98,28 @@ export const nextCursor: string | null = page.nextCursor;
     expect(problems).toEqual([]);
   });
 
+  type Stated = { headers?: Record<string, unknown>; content?: Record<string, { schema?: unknown }> };
+
   /**
-   * The document's response schemas are true: real answers of the integrator API, each checked against
-   * the schema the document states for its operation and status (read back by zod's JSON Schema reader,
-   * not the zod schema it was made from).
+   * A checker of real answers against the document: `check` calls `path` (its {params} filled from
+   * `params`) as `auth` (the default's bearer, or no Authorization with null) and checks the answer against
+   * what the document states for its operation and status: the JSON body against the schema (read back by
+   * zod's JSON Schema reader, not the zod schema it was made from), no body where none is stated, each
+   * stated header. It returns the body; what does not match is collected in `failures`.
    */
-  it('states response schemas that the real answers match', async () => {
-    const { token } = await registerMerchant(t);
-    const key = (await t.request({ method: 'POST', url: '/api/merchants/api-keys/staging/rotate', headers: bearer(token) })).json<{ key: string }>().key;
-    const paths = document.paths as Record<string, Record<string, { responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> }>>;
+  function answersChecker(defaultAuth: string | null) {
+    const paths = document.paths as Record<string, Record<string, { responses?: Record<string, Stated> }>>;
     const components = document.components as { schemas: Record<string, unknown> };
     const failures: string[] = [];
-    /** Calls `path` (its {params} filled from `params`) and checks the answer against the documented schema; the body. */
-    const check = async (method: 'GET' | 'POST' | 'PATCH', path: string, status: number, options: { payload?: object; params?: Record<string, string>; query?: string; auth?: string } = {}) => {
+    const check = async (
+      method: 'GET' | 'POST' | 'PATCH',
+      path: string,
+      status: number,
+      options: { payload?: object; params?: Record<string, string>; query?: string; auth?: string | null } = {},
+    ) => {
       const url = path.replace(/\{(\w+)\}/g, (_, name: string) => options.params?.[name] ?? '') + (options.query ?? '');
-      const res = await t.request({ method, url, headers: bearer(options.auth ?? key), ...(options.payload ? { payload: options.payload } : {}) });
+      const auth = options.auth === undefined ? defaultAuth : options.auth;
+      const res = await t.request({ method, url, headers: auth === null ? {} : bearer(auth), ...(options.payload ? { payload: options.payload } : {}) });
       const name = `${method} ${path} ${status}`;
       if (res.statusCode !== status) {
         failures.push(`${name}: answered ${res.statusCode} ${res.body}`);
@@ -117,7 +127,15 @@ export const nextCursor: string | null = page.nextCursor;
       }
       const responses = paths[path]?.[method.toLowerCase()]?.responses;
       // A status of its own, or its class (4XX: the error shape, a $ref to the components' schema).
-      const stated = (responses?.[String(status)] ?? responses?.[`${String(status).charAt(0)}XX`])?.content?.['application/json']?.schema as { $ref?: string } | undefined;
+      const response = responses?.[String(status)] ?? responses?.[`${String(status).charAt(0)}XX`];
+      for (const header of Object.keys(response?.headers ?? {})) {
+        if (res.headers[header.toLowerCase()] === undefined) failures.push(`${name}: no ${header} header, which the document states`);
+      }
+      if (response && !response.content) {
+        if (res.body !== '') failures.push(`${name}: the document states no body, the answer has one: ${res.body}`);
+        return {} as Record<string, unknown>;
+      }
+      const stated = response?.content?.['application/json']?.schema as { $ref?: string } | undefined;
       const schema = stated?.$ref ? components.schemas[stated.$ref.replace('#/components/schemas/', '')] : stated;
       if (!schema) {
         failures.push(`${name}: no response schema in the document`);
@@ -130,6 +148,15 @@ export const nextCursor: string | null = page.nextCursor;
       if (!result.success) failures.push(`${name}: ${z.prettifyError(result.error)}\n${res.body}`);
       return res.json<Record<string, unknown>>();
     };
+    return { check, failures };
+  }
+
+  /** The document's response schemas are true: real answers of the integrator API. */
+  it('states response schemas that the real answers match', async () => {
+    const { token } = await registerMerchant(t);
+    const key = (await t.request({ method: 'POST', url: '/api/merchants/api-keys/staging/rotate', headers: bearer(token) })).json<{ key: string }>().key;
+    const { check, failures } = answersChecker(key);
+    const paths = document.paths as Record<string, Record<string, { responses?: Record<string, unknown> }>>;
 
     // Card payments, behind their three doors.
     const payment = await check('POST', '/api/client/payments', 201, { payload: PAYMENT });
@@ -181,4 +208,79 @@ export const nextCursor: string | null = page.nextCursor;
 
     expect(failures).toEqual([]);
   });
+
+  /** The same of the routes the web apps call: the hosted payment page's, signing in and out, the dashboard's merchant. */
+  it('states response schemas that the real answers of the checkout, auth and merchant routes match', async () => {
+    const { check, failures } = answersChecker(null);
+
+    // An account: signed up, in and out; its password changed, then reset through the mailed link.
+    const email = `openapi-${randomUUID()}@example.test`;
+    await check('POST', '/api/auth/register', 201, { payload: { email, password: PASSWORD, firstName: 'Ada', lastName: 'Lovelace' } });
+    const signedIn = await check('POST', '/api/auth/login', 200, { payload: { email, password: PASSWORD } });
+    const changed = await check('POST', '/api/auth/password', 200, { payload: { currentPassword: PASSWORD, newPassword: 'a-changed-password-456' }, auth: String(signedIn.token) });
+    await check('GET', '/api/auth/user', 200, { auth: String(changed.token) });
+    await check('GET', '/api/auth/user', 200, { auth: (await createStaff(t)).token });
+    await check('POST', '/api/auth/password-reset', 202, { payload: { email } });
+    await check('POST', '/api/auth/password-reset/confirm', 200, { payload: { token: await resetToken(email), newPassword: PASSWORD } });
+    const session = String((await check('POST', '/api/auth/login', 200, { payload: { email, password: PASSWORD } })).token);
+    await check('POST', '/api/auth/logout', 204, { auth: session });
+    await check('GET', '/api/auth/user', 401, { auth: session });
+    await check('POST', '/api/auth/login', 401, { payload: { email, password: 'not-the-password' } });
+    await check('POST', '/api/auth/register', 409, { payload: { email, password: PASSWORD, firstName: 'Ada', lastName: 'Lovelace' } });
+    await check('POST', '/api/auth/password-reset/confirm', 400, { payload: { token: 'not-a-link', newPassword: PASSWORD } });
+
+    // A merchant: registered, its keys (none, then one), its environment switched to staging, where its payments are.
+    const { token, user } = await registerUser(t);
+    const merchantAuth = { auth: token };
+    await check('GET', '/api/merchants/current', 404, merchantAuth);
+    const merchant = { companyName: 'Acme Ltd', email: user.email, website: null, businessType: 'SaaS' };
+    await check('POST', '/api/merchants/register', 201, { payload: merchant, ...merchantAuth });
+    await check('POST', '/api/merchants/register', 409, { payload: merchant, ...merchantAuth });
+    await check('GET', '/api/merchants/current', 200, merchantAuth);
+    await check('GET', '/api/merchants/api-keys', 200, merchantAuth);
+    await check('POST', '/api/merchants/api-keys/{environment}/rotate', 201, { params: { environment: 'staging' }, ...merchantAuth });
+    await check('GET', '/api/merchants/api-keys', 200, merchantAuth);
+    await check('POST', '/api/merchants/api-keys/{environment}/rotate', 400, { params: { environment: 'test' }, ...merchantAuth });
+    await check('PATCH', '/api/merchants/environment', 200, { payload: { environment: 'staging' }, ...merchantAuth });
+    await check('PATCH', '/api/merchants/environment', 400, { payload: { environmnt: 'production' }, ...merchantAuth });
+    await check('GET', '/api/merchants/ipn', 200, merchantAuth);
+    await check('GET', '/api/merchants/stats', 200, merchantAuth);
+    await check('GET', '/api/merchants/analytics', 200, merchantAuth);
+
+    // The hosted payment page: a payment pending, paid, declined, and waiting for 3-D Secure.
+    const paidId = await createPayment(t, token, { description: 'Two mugs', returnUrl: 'https://shop.example/back', customerCountry: 'GB' });
+    const paid = { params: { id: paidId } };
+    await check('GET', '/api/checkout/{id}', 200, paid);
+    await check('POST', '/api/checkout/{id}/pay', 200, { ...paid, payload: { token: await cardToken(t, CARDS.approve) } });
+    await check('GET', '/api/checkout/{id}', 200, paid);
+    const declined = { params: { id: await createPayment(t, token, { orderId: 'order-2' }) } };
+    await check('POST', '/api/checkout/{id}/pay', 200, { ...declined, payload: { token: await cardToken(t, CARDS.decline) } });
+    await check('GET', '/api/checkout/{id}', 200, declined);
+    const threeDS = { params: { id: await createPayment(t, token, { orderId: 'order-3', returnUrl: 'https://shop.example/back' }) } };
+    await check('POST', '/api/checkout/{id}/pay', 200, { ...threeDS, payload: { token: await cardToken(t, CARDS.threeDSecure) } });
+    await check('GET', '/api/checkout/{id}', 200, threeDS);
+    await check('GET', '/api/checkout/{id}/3ds-return', 303, threeDS);
+    await check('GET', '/api/checkout/{id}/3ds-return', 303, paid);
+    await check('POST', '/api/checkout/{id}/pay', 409, { ...paid, payload: { token: await cardToken(t, CARDS.approve) } });
+    await check('POST', '/api/checkout/{id}/pay', 400, { ...declined, payload: {} });
+    await check('GET', '/api/checkout/{id}', 404, { params: { id: 'no-such-payment' } });
+    await check('GET', '/api/checkout/{id}/3ds-return', 404, { params: { id: 'no-such-payment' } });
+
+    // The dashboard's figures, now of those payments (in GBP, in and without a country).
+    await check('GET', '/api/merchants/stats', 200, merchantAuth);
+    await check('GET', '/api/merchants/analytics', 200, { ...merchantAuth, query: '?days=7' });
+    await check('GET', '/api/merchants/analytics', 400, { ...merchantAuth, query: '?days=0' });
+    await check('GET', '/api/merchants/stats', 403, { auth: (await createStaff(t)).token });
+
+    expect(failures).toEqual([]);
+  });
+
+  /** The secret of the last password reset link mailed to `email`. */
+  async function resetToken(email: string): Promise<string> {
+    const mails = await t.app.get(DataSource).query<{ body: string }[]>(
+      `SELECT body FROM mail_outbox WHERE "to" = $1 AND starts_with(dedupe_key, 'password-reset:') ORDER BY created_at DESC LIMIT 1`,
+      [email],
+    );
+    return present(/\/reset-password#token=([\w-]+)/.exec(mails[0]?.body ?? '')?.[1], 'the link in the mail');
+  }
 });

@@ -1,13 +1,19 @@
 import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiResponse, ApiTags } from '@nestjs/swagger';
 import {
   AUTH_MESSAGES,
+  authMessageSchema,
   changePasswordRequestSchema,
+  changePasswordResponseSchema,
+  loginResponseSchema,
+  registerResponseSchema,
+  userSchema,
   passwordResetRequestSchema,
   passwordResetSchema,
   loginRequestSchema,
   registerRequestSchema,
+  type AuthMessage,
   type ChangePasswordRequest,
   type ChangePasswordResponse,
   type LoginRequest,
@@ -22,7 +28,7 @@ import type { FastifyRequest } from 'fastify';
 import type { CommandContext } from '../platform/commands/command-context.js';
 import { CurrentUser, Public, Roles, type AuthUser } from '../platform/auth/auth.decorators.js';
 import { Ctx } from '../platform/http/request-context.js';
-import { ApiZodBody, zodPipe } from '../platform/http/zod-validation.js';
+import { ApiZodBody, ApiZodResponse, zodPipe } from '../platform/http/zod-validation.js';
 import { LoginService } from './login/login.service.js';
 import { ChangePassword } from './change-password/change-password.command.js';
 import { PasswordResets } from './password-reset/password-resets.js';
@@ -41,6 +47,7 @@ export class IdentityController {
   @Post('register')
   @Public()
   @ApiZodBody(registerRequestSchema)
+  @ApiZodResponse(201, registerResponseSchema, 'The new account (role merchant) and a session token for it')
   async register(@Body(zodPipe(registerRequestSchema)) body: RegisterRequest, @Ctx() ctx: CommandContext): Promise<RegisterResponse> {
     const user = await this.commandBus.execute(new RegisterUser({ ...body, role: 'merchant' }, ctx));
     // UserRegistered, the first event of the account's stream, set the password: version 0.
@@ -51,6 +58,7 @@ export class IdentityController {
   @Public()
   @HttpCode(200)
   @ApiZodBody(loginRequestSchema)
+  @ApiZodResponse(200, loginResponseSchema, 'token: the session, sent as Authorization: Bearer <token>')
   async login(@Body(zodPipe(loginRequestSchema)) body: LoginRequest, @Req() request: FastifyRequest): Promise<LoginResponse> {
     const token = await this.logins.login(body.email, body.password, request.ip);
     return { token, message: 'Login successful' };
@@ -61,6 +69,7 @@ export class IdentityController {
   @Roles('merchant', 'staff')
   @HttpCode(200)
   @ApiZodBody(changePasswordRequestSchema)
+  @ApiZodResponse(200, changePasswordResponseSchema, "token: this browser's new session (every other one ended)")
   async changePassword(
     @Body(zodPipe(changePasswordRequestSchema)) body: ChangePasswordRequest,
     @CurrentUser() user: AuthUser,
@@ -75,7 +84,8 @@ export class IdentityController {
   @Public()
   @HttpCode(202)
   @ApiZodBody(passwordResetRequestSchema)
-  async requestPasswordReset(@Body(zodPipe(passwordResetRequestSchema)) body: PasswordResetRequest, @Ctx() ctx: CommandContext): Promise<{ message: string }> {
+  @ApiZodResponse(202, authMessageSchema, 'The same answer whether or not an account uses the address')
+  async requestPasswordReset(@Body(zodPipe(passwordResetRequestSchema)) body: PasswordResetRequest, @Ctx() ctx: CommandContext): Promise<AuthMessage> {
     await this.resets.request(body.email, ctx.now);
     return { message: AUTH_MESSAGES.passwordResetSent };
   }
@@ -85,7 +95,8 @@ export class IdentityController {
   @Public()
   @HttpCode(200)
   @ApiZodBody(passwordResetSchema)
-  async resetPassword(@Body(zodPipe(passwordResetSchema)) body: PasswordReset, @Ctx() ctx: CommandContext): Promise<{ message: string }> {
+  @ApiZodResponse(200, authMessageSchema)
+  async resetPassword(@Body(zodPipe(passwordResetSchema)) body: PasswordReset, @Ctx() ctx: CommandContext): Promise<AuthMessage> {
     await this.commandBus.execute(new ResetPassword(body, ctx));
     return { message: AUTH_MESSAGES.passwordReset };
   }
@@ -94,6 +105,7 @@ export class IdentityController {
   @Post('logout')
   @Roles('merchant', 'staff')
   @HttpCode(204)
+  @ApiResponse({ status: 204, description: 'Signed out: no body' })
   async logout(@Req() request: FastifyRequest): Promise<void> {
     const token = request.headers.authorization?.replace(/^Bearer\s+/i, '');
     if (token) await this.logins.signOut(token);
@@ -101,6 +113,7 @@ export class IdentityController {
 
   @Get('user')
   @Roles('merchant', 'staff')
+  @ApiZodResponse(200, userSchema)
   user(@CurrentUser() user: AuthUser): User {
     return { id: user.userId, email: user.email, firstName: user.firstName, lastName: user.lastName, role: user.role };
   }

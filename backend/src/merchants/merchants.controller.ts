@@ -2,8 +2,10 @@ import { Body, Controller, Get, Param, Patch, Post, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import {
+  apiKeySchema,
   environmentChangeSchema,
   merchantRegisterRequestSchema,
+  merchantSchema,
   rotateApiKeyParamsSchema,
   type ApiKey,
   type Merchant,
@@ -15,7 +17,7 @@ import type { CommandContext } from '../platform/commands/command-context.js';
 import { servedFor } from '../platform/http/environment-header.js';
 import { Ctx } from '../platform/http/request-context.js';
 import { TakesNoBody, TakesNoQuery } from '../platform/http/takes-nothing.js';
-import { ApiZodBody, zodPipe } from '../platform/http/zod-validation.js';
+import { ApiZodBody, ApiZodResponse, zodPipe } from '../platform/http/zod-validation.js';
 import { MerchantQueries } from './merchant-queries.js';
 import { RegisterMerchant } from './register-merchant/register-merchant.command.js';
 import { RotateApiKey } from './rotate-api-key/rotate-api-key.command.js';
@@ -36,6 +38,7 @@ export class MerchantsController {
 
   @Post('register')
   @ApiZodBody(merchantRegisterRequestSchema)
+  @ApiZodResponse(201, merchantSchema, 'The new merchant account')
   async register(
     @Body(zodPipe(merchantRegisterRequestSchema)) body: z.output<typeof merchantRegisterRequestSchema>,
     @CurrentUser() user: AuthUser,
@@ -47,6 +50,7 @@ export class MerchantsController {
 
   @TakesNoQuery()
   @Get('current')
+  @ApiZodResponse(200, merchantSchema)
   async current(@CurrentUser() user: AuthUser, @Res({ passthrough: true }) reply: FastifyReply): Promise<Merchant> {
     const merchant = await this.queries.current(user.userId);
     return servedFor(reply, merchant.environment, merchant);
@@ -54,6 +58,7 @@ export class MerchantsController {
 
   @Patch('environment')
   @ApiZodBody(environmentChangeSchema, 'Omit the body (or the environment) to toggle.')
+  @ApiZodResponse(200, merchantSchema, 'The merchant, in the environment it now acts in')
   async switchEnvironment(
     @Body(zodPipe(environmentChangeSchema)) body: z.output<typeof environmentChangeSchema>,
     @CurrentUser() user: AuthUser,
@@ -67,6 +72,7 @@ export class MerchantsController {
 
   @TakesNoQuery()
   @Get('api-keys')
+  @ApiZodResponse(200, z.array(apiKeySchema), 'The active key of each environment that has one, masked: prefix, dots and the last 4 characters')
   apiKeys(@CurrentUser() user: AuthUser): Promise<ApiKey[]> {
     return this.queries.maskedKeys(user.userId);
   }
@@ -77,6 +83,7 @@ export class MerchantsController {
    */
   @Post('api-keys/:environment/rotate')
   @TakesNoBody()
+  @ApiZodResponse(201, apiKeySchema, "key: the new secret, in full (the only time it is shown); the environment's previous key stops working")
   rotate(
     @Param(zodPipe(rotateApiKeyParamsSchema)) { environment }: z.output<typeof rotateApiKeyParamsSchema>,
     @CurrentUser() user: AuthUser,

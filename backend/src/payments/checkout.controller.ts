@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Redirect } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiTags } from '@nestjs/swagger';
-import { checkoutPaySchema, type CheckoutPayment, type CheckoutPayResult } from '@tallyline/contracts';
+import { ApiResponse, ApiTags } from '@nestjs/swagger';
+import { checkoutPaymentSchema, checkoutPayResultSchema, checkoutPaySchema, type CheckoutPayment, type CheckoutPayResult } from '@tallyline/contracts';
 import type { z } from 'zod';
 import { MerchantQueries } from '../merchants/index.js';
 import { Public } from '../platform/auth/auth.decorators.js';
@@ -9,7 +9,7 @@ import type { CommandContext } from '../platform/commands/command-context.js';
 import { AppConfig } from '../platform/config/app-config.js';
 import { DomainError } from '../platform/domain-error.js';
 import { Ctx } from '../platform/http/request-context.js';
-import { ApiZodBody, zodPipe } from '../platform/http/zod-validation.js';
+import { ApiZodBody, ApiZodResponse, zodPipe } from '../platform/http/zod-validation.js';
 import { GatewayCallQueries } from './gateway-calls.queries.js';
 import { PayPayment } from './pay-payment/pay-payment.command.js';
 import { PaymentQueries } from './payments.queries.js';
@@ -32,6 +32,7 @@ export class CheckoutController {
   ) {}
 
   @Get(':id')
+  @ApiZodResponse(200, checkoutPaymentSchema, 'amount is a decimal string in major units; failureReason is null unless the payment failed, redirectUrl null unless it awaits 3-D Secure')
   async get(@Param('id') id: string): Promise<CheckoutPayment> {
     const payment = await this.payments.find(id);
     const merchant = await this.merchants.current(payment.merchantId);
@@ -41,6 +42,7 @@ export class CheckoutController {
   @Post(':id/pay')
   @HttpCode(200)
   @ApiZodBody(checkoutPaySchema, 'token: from the gateway\'s tokenization (sandbox: POST /api/sandbox-gateway/tokens)')
+  @ApiZodResponse(200, checkoutPayResultSchema, "The payment's status after the gateway's answer; redirectUrl, when 3-D Secure is required, is where to send the payer")
   pay(@Param('id') id: string, @Body(zodPipe(checkoutPaySchema)) body: z.output<typeof checkoutPaySchema>, @Ctx() ctx: CommandContext): Promise<CheckoutPayResult> {
     return this.commandBus.execute(new PayPayment(id, body.token, ctx));
   }
@@ -53,6 +55,11 @@ export class CheckoutController {
    */
   @Get(':id/3ds-return')
   @Redirect(undefined, 303)
+  @ApiResponse({
+    status: 303,
+    description: "No body: to the merchant's return URL (with paymentId, status, payment_intent, redirect_status) once the outcome is final, else to the payment page",
+    headers: { Location: { description: 'Where the payer goes next', schema: { type: 'string' } } },
+  })
   async threeDSecureReturn(@Param('id') id: string, @Ctx() ctx: CommandContext): Promise<{ url: string }> {
     const payment = await this.payments.find(id);
     const page = { url: `${this.config.publicUrl}/pay/${id}?3ds=done` };

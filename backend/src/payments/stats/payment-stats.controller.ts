@@ -1,12 +1,20 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import { ApiQuery, ApiTags } from '@nestjs/swagger';
-import { ANALYTICS_MAX_DAYS, analyticsQuerySchema, type AnalyticsQuery, type MerchantAnalytics, type MerchantStats } from '@tallyline/contracts';
+import {
+  ANALYTICS_MAX_DAYS,
+  analyticsQuerySchema,
+  merchantAnalyticsSchema,
+  merchantStatsSchema,
+  type AnalyticsQuery,
+  type MerchantAnalytics,
+  type MerchantStats,
+} from '@tallyline/contracts';
 import type { FastifyReply } from 'fastify';
 import { MerchantQueries } from '../../merchants/index.js';
 import { CurrentUser, Roles, type AuthUser } from '../../platform/auth/auth.decorators.js';
 import { servedFor } from '../../platform/http/environment-header.js';
 import { TakesNoQuery } from '../../platform/http/takes-nothing.js';
-import { ZodQuery } from '../../platform/http/zod-validation.js';
+import { ApiZodResponse, ZodQuery } from '../../platform/http/zod-validation.js';
 import { PaymentAnalyticsQueries } from './payment-analytics.queries.js';
 import { PaymentStatsQueries } from './payment-stats.queries.js';
 
@@ -23,6 +31,7 @@ export class PaymentStatsController {
 
   @TakesNoQuery()
   @Get('stats')
+  @ApiZodResponse(200, merchantStatsSchema, "Amounts in major units of each currency; the top-level figures are the busiest currency's")
   async stats(@CurrentUser() user: AuthUser, @Res({ passthrough: true }) reply: FastifyReply): Promise<MerchantStats> {
     const stats = await this.queries.ofCurrentEnvironment(user.userId);
     return servedFor(reply, stats.environment, stats);
@@ -31,6 +40,7 @@ export class PaymentStatsController {
   /** Daily revenue and volume over the last `days` UTC days (today included), and method and country shares. */
   @Get('analytics')
   @ApiQuery({ name: 'days', required: false, type: Number, description: `1 to ${ANALYTICS_MAX_DAYS}, default 30` })
+  @ApiZodResponse(200, merchantAnalyticsSchema, 'Every day of the period, oldest first; revenue and amounts in major units of currency')
   async analytics(
     @ZodQuery(analyticsQuerySchema) query: AnalyticsQuery,
     @CurrentUser() user: AuthUser,
