@@ -4,7 +4,7 @@ import { JwtService } from '@nestjs/jwt';
 import { DataSource } from 'typeorm';
 import { ProjectionRebuilder } from '../src/platform/projections/rebuild/projection-rebuilder.js';
 import { createTestApp, type TestApp } from './support/app.js';
-import { bearer, createStaff, PASSWORD, registerUser } from './support/auth.js';
+import { bearer, createStaff, PASSWORD, registerUser, resetMails, resetTokenIn } from './support/auth.js';
 import { present } from './support/present.js';
 
 describe('identity: sign-up, sign-in, current user', () => {
@@ -219,19 +219,17 @@ describe('identity: sign-up, sign-in, current user', () => {
     const NEW_PASSWORD = 'a-reset-password-789';
     const ask = (email: string, remoteAddress = '198.51.100.30') => t.request({ method: 'POST', url: '/api/auth/password-reset', payload: { email }, remoteAddress });
     const confirm = (payload: Record<string, unknown>) => t.request({ method: 'POST', url: '/api/auth/password-reset/confirm', payload });
-    const resetMails = (to: string) =>
-      t.app.get(DataSource).query<{ subject: string; body: string }[]>(`SELECT subject, body FROM mail_outbox WHERE "to" = $1 AND starts_with(dedupe_key, 'password-reset:') ORDER BY created_at`, [to]);
-    const tokenIn = (body: string | undefined) => present(/\/reset-password#token=([\w-]+)/.exec(body ?? '')?.[1], 'the link in the mail');
+    const mailsTo = (to: string) => resetMails(t, to);
     const SENT = 'If an account uses this e-mail address, we have sent it a link to choose a new password. The link works once, within an hour.';
 
     it('mails a one-time link; it sets the new password, ends every session, and works only once', async () => {
       const { token: session, user } = await registerUser(t);
       const res = await ask(`  ${user.email.toUpperCase()} `);
       expect([res.statusCode, res.json()]).toEqual([202, { message: SENT }]);
-      const [mail] = await resetMails(user.email);
+      const [mail] = await mailsTo(user.email);
       expect(mail?.subject).toBe('Choose a new Tallyline password');
       expect(mail?.body).toContain(`${t.config.publicUrl}/reset-password#token=`);
-      const token = tokenIn(mail?.body);
+      const token = resetTokenIn(mail?.body);
       const stored = await t.app.get(DataSource).query<{ token_hash: string }[]>(`SELECT token_hash FROM password_resets WHERE token_hash = $1 OR token_hash = $2`, [token, createHash('sha256').update(token).digest('hex')]);
       expect(stored.map((row) => row.token_hash)).toEqual([createHash('sha256').update(token).digest('hex')]);
 
@@ -247,7 +245,7 @@ describe('identity: sign-up, sign-in, current user', () => {
     it("sends staff a link whose page leads back to the back-office's sign-in", async () => {
       const staff = await createStaff(t);
       await ask(staff.email);
-      const [mail] = await resetMails(staff.email);
+      const [mail] = await mailsTo(staff.email);
       expect(mail?.body).toContain(`${t.config.publicUrl}/reset-password?account=staff#token=`);
       const token = present(/\/reset-password\?account=staff#token=([\w-]+)/.exec(mail?.body ?? '')?.[1], 'the link in the mail');
       expect((await confirm({ token, newPassword: NEW_PASSWORD })).statusCode).toBe(200);
@@ -257,13 +255,13 @@ describe('identity: sign-up, sign-in, current user', () => {
     it('answers an unknown address exactly as a known one, and mails nothing', async () => {
       const res = await ask('nobody-here@example.test');
       expect([res.statusCode, res.json()]).toEqual([202, { message: SENT }]);
-      expect(await resetMails('nobody-here@example.test')).toEqual([]);
+      expect(await mailsTo('nobody-here@example.test')).toEqual([]);
     });
 
     it('refuses an unknown, expired or tampered link, and a short password, with their messages', async () => {
       const { user } = await registerUser(t);
       await ask(user.email);
-      const token = tokenIn((await resetMails(user.email))[0]?.body);
+      const token = resetTokenIn((await mailsTo(user.email))[0]?.body);
       expect((await confirm({ token: `${token}x`, newPassword: NEW_PASSWORD })).json().errors).toEqual([{ field: 'token', message: 'This reset link is invalid or has expired. Ask for a new one.' }]);
       expect((await confirm({ token, newPassword: 'short' })).json().errors).toEqual([{ field: 'newPassword', message: 'Password must be at least 8 characters' }]);
       await t.app.get(DataSource).query(`UPDATE password_resets SET expires_at = now() - interval '1 second' WHERE token_hash = $1`, [createHash('sha256').update(token).digest('hex')]);
@@ -274,9 +272,9 @@ describe('identity: sign-up, sign-in, current user', () => {
     it('mails one account at most 3 links an hour, and of two uses of one link exactly one wins', async () => {
       const { user } = await registerUser(t);
       for (let i = 0; i < 5; i++) expect((await ask(user.email, `198.51.100.${40 + i}`)).statusCode).toBe(202);
-      const mails = await resetMails(user.email);
+      const mails = await mailsTo(user.email);
       expect(mails).toHaveLength(3);
-      const token = tokenIn(mails[0]?.body);
+      const token = resetTokenIn(mails[0]?.body);
       const answers = await Promise.all([confirm({ token, newPassword: NEW_PASSWORD }), confirm({ token, newPassword: 'the-other-password' })]);
       expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 400]);
       const events = await t.app.get(DataSource).query<{ type: string }[]>(`SELECT type FROM events WHERE stream_id = $1 ORDER BY stream_version`, [`user-${user.id}`]);

@@ -10,12 +10,10 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
 import { z } from 'zod';
-import { DataSource } from 'typeorm';
 import { createTestApp, type TestApp } from './support/app.js';
-import { bearer, createStaff, PASSWORD, registerMerchant, registerUser } from './support/auth.js';
+import { bearer, createStaff, PASSWORD, registerMerchant, registerUser, resetMails, resetTokenIn } from './support/auth.js';
 import { CRYPTO_PAYMENT } from './support/crypto.js';
 import { CARDS, cardToken, completedPayment, createPayment, PAYMENT } from './support/payments.js';
-import { present } from './support/present.js';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const run = promisify(execFile);
@@ -221,7 +219,7 @@ export const nextCursor: string | null = page.nextCursor;
     await check('GET', '/api/auth/user', 200, { auth: String(changed.token) });
     await check('GET', '/api/auth/user', 200, { auth: (await createStaff(t)).token });
     await check('POST', '/api/auth/password-reset', 202, { payload: { email } });
-    await check('POST', '/api/auth/password-reset/confirm', 200, { payload: { token: await resetToken(email), newPassword: PASSWORD } });
+    await check('POST', '/api/auth/password-reset/confirm', 200, { payload: { token: resetTokenIn((await resetMails(t, email)).at(-1)?.body), newPassword: PASSWORD } });
     const session = String((await check('POST', '/api/auth/login', 200, { payload: { email, password: PASSWORD } })).token);
     await check('POST', '/api/auth/logout', 204, { auth: session });
     await check('GET', '/api/auth/user', 401, { auth: session });
@@ -274,13 +272,4 @@ export const nextCursor: string | null = page.nextCursor;
 
     expect(failures).toEqual([]);
   });
-
-  /** The secret of the last password reset link mailed to `email`. */
-  async function resetToken(email: string): Promise<string> {
-    const mails = await t.app.get(DataSource).query<{ body: string }[]>(
-      `SELECT body FROM mail_outbox WHERE "to" = $1 AND starts_with(dedupe_key, 'password-reset:') ORDER BY created_at DESC LIMIT 1`,
-      [email],
-    );
-    return present(/\/reset-password#token=([\w-]+)/.exec(mails[0]?.body ?? '')?.[1], 'the link in the mail');
-  }
 });

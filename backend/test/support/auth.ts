@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Merchant, User } from '@tallyline/contracts';
+import { DataSource } from 'typeorm';
 import { StaffAccounts } from '../../src/identity/index.js';
 import type { TestApp } from './app.js';
+import { present } from './present.js';
 
 export const PASSWORD = 'correct-horse-battery';
 
@@ -31,3 +33,10 @@ export async function registerMerchant(t: TestApp, overrides: Partial<{ companyN
   if (res.statusCode !== 201) throw new Error(`merchant register failed: ${res.statusCode} ${res.body}`);
   return { token, user, merchant: res.json<Merchant>() };
 }
+
+/** The password-reset mails sent to `to`, oldest first. */
+export const resetMails = (t: TestApp, to: string) =>
+  t.app.get(DataSource).query<{ subject: string; body: string }[]>(`SELECT subject, body FROM mail_outbox WHERE "to" = $1 AND starts_with(dedupe_key, 'password-reset:') ORDER BY created_at`, [to]);
+
+/** The secret of the reset link in a mail's body. */
+export const resetTokenIn = (body: string | undefined) => present(/\/reset-password#token=([\w-]+)/.exec(body ?? '')?.[1], 'the link in the mail');

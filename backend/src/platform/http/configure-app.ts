@@ -29,8 +29,9 @@ const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '../../../..');
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
 /** Longer than any file name (255 bytes), route or id. */
-const SWAGGER_UI_PAGE = /^\/api\/documentation\/?$/;
 const OVERLONG_SEGMENT = /[^/]{256}/;
+/** Swagger UI's HTML page (its assets and the JSON document live under other paths). */
+const SWAGGER_UI_PAGE = /^\/api\/documentation\/?$/;
 /** A file Vite named by its content hash (assets/name-AbCd1234.js), or its precompressed twin. */
 const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+-[\w-]{8}\.\w+(\.br|\.gz)?$/;
 

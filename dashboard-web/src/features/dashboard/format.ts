@@ -9,6 +9,11 @@ export function formatDate(iso: string): string {
   return new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
+/** A UTC day (2026-11-04) as a chart's axis names it: Nov 4. */
+export function formatDay(isoDay: string): string {
+  return new Date(`${isoDay}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+}
+
 export const METHOD_LABELS: Record<PaymentMethodType, string> = {
   credit_card: 'Credit Card',
   bank_transfer: 'Bank Transfer',

@@ -4,7 +4,7 @@ import { LineChart } from '@mui/x-charts/LineChart';
 import { useSearchParams } from 'wouter';
 import type { AnalyticsShare, MerchantAnalytics } from '@tallyline/contracts';
 import { useMerchantAnalytics } from '../api/dashboard-api';
-import { countryName, formatMoney, METHOD_LABELS } from '../format';
+import { countryName, formatDay, formatMoney, METHOD_LABELS } from '../format';
 import { EmptyState, LoadError } from './TabStates';
 
 const PERIODS = [7, 30, 90] as const;
@@ -56,7 +56,7 @@ function Shares<K>({ title, shares, label, testId }: { title: string; shares: An
 }
 
 function Charts({ data }: { data: MerchantAnalytics }) {
-  const dates = data.daily.map((day) => new Date(`${day.date}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }));
+  const dates = data.daily.map((day) => formatDay(day.date));
   return (
     <>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: '1fr 1fr' } }}>
