@@ -13,7 +13,7 @@ import { PaymentIntentQueries } from './payment-intents.queries.js';
 import { StripeEventView } from './read-models/stripe-event.entity.js';
 import { StripeEventsProjection } from './read-models/stripe-events.projection.js';
 import { StripeRefundsController } from './refunds.controller.js';
-import { StripeErrorFilter } from './stripe-errors.js';
+import { StripeErrorFilter, stripeErrorAnswerSchema } from './stripe-errors.js';
 import { StripeEvents } from './stripe-events.js';
 import { StripeWebhookFormat } from './webhooks/stripe-webhook-format.js';
 import { StripeWebhookEndpointsController } from './webhooks/webhook-endpoints.controller.js';
@@ -41,6 +41,6 @@ export class StripeCompatModule implements OnModuleInit {
     const adapter = this.http.httpAdapter as HttpAdapterHost['httpAdapter'] | null | undefined;
     if (adapter) acceptFormBodies(adapter.getInstance<FastifyInstance>());
     this.webhookFormats.register(this.stripeFormat);
-    this.errorShapes.register('/v1', new StripeErrorFilter());
+    this.errorShapes.register('/v1', new StripeErrorFilter(), { name: 'StripeError', schema: stripeErrorAnswerSchema });
   }
 }

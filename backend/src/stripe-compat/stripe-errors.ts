@@ -1,22 +1,29 @@
 import { ArgumentsHost, Catch, HttpException, Logger, NotFoundException, type ExceptionFilter } from '@nestjs/common';
 import { PAYMENT_MESSAGES } from '@tallyline/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { isTransient } from '../platform/database/transient-errors.js';
 import { DomainError } from '../platform/domain-error.js';
 import { WrongExpectedVersionError } from '../platform/event-store/event-store.port.js';
 import { clientMessage, UNAVAILABLE_MESSAGE } from '../platform/http/error-filter.js';
 import { pathOf } from '../platform/http/url-path.js';
 
-type StripeErrorType = 'api_error' | 'card_error' | 'idempotency_error' | 'invalid_request_error';
+/** Every /v1 error answer, as Stripe's: stripe-node reads `error.type` to pick the class it raises. */
+export const stripeErrorAnswerSchema = z
+  .object({
+    error: z.object({
+      type: z.enum(['api_error', 'card_error', 'idempotency_error', 'invalid_request_error']),
+      message: z.string(),
+      code: z.string().optional(),
+      decline_code: z.string().optional(),
+      param: z.string().optional(),
+      /** A card_error's PaymentIntent, as it stands after the decline. */
+      payment_intent: z.unknown().optional(),
+    }),
+  })
+  .meta({ description: "Stripe's error shape" });
 
-export interface StripeErrorBody {
-  type: StripeErrorType;
-  message: string;
-  code?: string;
-  decline_code?: string;
-  param?: string;
-  payment_intent?: unknown;
-}
+export type StripeErrorBody = z.output<typeof stripeErrorAnswerSchema>['error'];
 
 /** An error answered as Stripe answers it: stripe-node turns the type into StripeCardError, StripeInvalidRequestError… */
 export class StripeApiError extends Error {

@@ -177,7 +177,7 @@ export async function createHttpApp(config: AppConfig, root: DynamicModule): Pro
           .addSecurityRequirements('bearer')
           .build(),
       ),
-      (path) => shapes.filterFor(path) !== undefined,
+      (path) => shapes.answerFor(path),
     );
   SwaggerModule.setup('api/documentation', app, document, { jsonDocumentUrl: 'api/documentation-json' });
   // Swagger UI's page has no viewport meta, and @nestjs/swagger no option for one: a phone laid it out 980 px wide.

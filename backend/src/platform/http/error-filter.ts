@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, HttpException, HttpStatus, Injectable, Logger, type ExceptionFilter } from '@nestjs/common';
 import type { ErrorBody } from '@tallyline/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodType } from 'zod';
 import { isTransient } from '../database/transient-errors.js';
 import { DomainError, type DomainErrorCode } from '../domain-error.js';
 import { WrongExpectedVersionError } from '../event-store/event-store.port.js';
@@ -47,20 +48,36 @@ export function statusFor(code: DomainErrorCode): number {
 /**
  * Doors of the API whose errors have a shape of their own (the Stripe-compatible /v1), registered by
  * their feature. Their controllers' filters see only what reaches a controller: an unknown path, a body
- * the parser refuses or an unsupported content type under the prefix are answered here, in that shape.
+ * the parser refuses or an unsupported content type under the prefix are answered here, in that shape,
+ * which the OpenAPI document states for the door's operations (`answer`).
  */
 @Injectable()
 export class ErrorShapes {
-  private readonly doors: { prefix: string; filter: ExceptionFilter }[] = [];
+  private readonly doors: { prefix: string; filter: ExceptionFilter; answer: DoorErrorAnswer }[] = [];
 
-  register(prefix: string, filter: ExceptionFilter): void {
-    this.doors.push({ prefix, filter });
+  register(prefix: string, filter: ExceptionFilter, answer: DoorErrorAnswer): void {
+    this.doors.push({ prefix, filter, answer });
   }
 
   filterFor(url: string): ExceptionFilter | undefined {
-    const path = pathOf(url);
-    return this.doors.find(({ prefix }) => path === prefix || path.startsWith(`${prefix}/`))?.filter;
+    return this.doorOf(url)?.filter;
   }
+
+  /** The error answer a path's operations give, when their door has its own. */
+  answerFor(url: string): DoorErrorAnswer | undefined {
+    return this.doorOf(url)?.answer;
+  }
+
+  private doorOf(url: string) {
+    const path = pathOf(url);
+    return this.doors.find(({ prefix }) => path === prefix || path.startsWith(`${prefix}/`));
+  }
+}
+
+/** A door's error body: its schema, and its name among the document's components. */
+export interface DoorErrorAnswer {
+  name: string;
+  schema: ZodType;
 }
 
 /** The one place errors become HTTP answers. Nothing a client sends becomes a 500. */

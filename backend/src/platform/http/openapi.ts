@@ -1,5 +1,6 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { errorBodySchema } from '@tallyline/contracts';
+import type { DoorErrorAnswer } from './error-filter.js';
 import { openApiSchema } from './zod-validation.js';
 
 type Operation = {
@@ -11,10 +12,8 @@ type Operation = {
   responses?: Record<string, { description?: string; content?: unknown }>;
 };
 
-/** Every error answer, described once and referred to by each operation that answers with it. */
-const ERROR_RESPONSE = {
-  content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
-};
+/** An error answer, described once among the components and referred to by each operation that answers with it. */
+const errorResponse = (name: string) => ({ content: { 'application/json': { schema: { $ref: `#/components/schemas/${name}` } } } });
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
@@ -24,11 +23,11 @@ const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'tr
  * - `security: []` on @Public() routes (marked `x-public`), the root requirement covering the rest,
  *   as the global authentication guard does;
  * - every `{param}` of a path declared, also where a pipe hid it from the generator;
- * - the error answers (4XX, 5XX: `ErrorBody`) of every operation but those of a door with errors of its
- *   own (`ownErrors`: /v1 answers Stripe's shape), also those stated by status with a description only
+ * - the error answers (4XX, 5XX) of every operation: `ErrorBody`, or the body of a door with errors of its
+ *   own (`ownErrors`: /v1 answers Stripe's shape); also those stated by status with a description only
  *   (@Roles' 401 and 403, an @ApiNotFoundResponse): they answer that same body.
  */
-export function completeOpenApiDocument(document: OpenAPIObject, ownErrors: (path: string) => boolean): OpenAPIObject {
+export function completeOpenApiDocument(document: OpenAPIObject, ownErrors: (path: string) => DoorErrorAnswer | undefined): OpenAPIObject {
   document.components ??= {};
   document.components.schemas = { ...document.components.schemas, ErrorBody: openApiSchema(errorBodySchema, 'output') };
   for (const [path, item] of Object.entries(document.paths)) {
@@ -46,13 +45,14 @@ export function completeOpenApiDocument(document: OpenAPIObject, ownErrors: (pat
           operation.parameters.push({ name, in: 'path', required: true, schema: { type: 'string' } } as never);
         }
       }
-      if (!ownErrors(path)) {
-        operation.responses ??= {};
-        operation.responses['4XX'] ??= { description: 'Refused: `message` says why, `errors` names the fields at fault', ...ERROR_RESPONSE };
-        operation.responses['5XX'] ??= { description: 'Not done: the server, or a gateway or provider it calls, failed or is unavailable', ...ERROR_RESPONSE };
-        for (const [status, response] of Object.entries(operation.responses)) {
-          if (/^[45]\d\d$/.test(status) && !response.content) Object.assign(response, ERROR_RESPONSE);
-        }
+      const door = ownErrors(path);
+      if (door) document.components.schemas[door.name] ??= openApiSchema(door.schema, 'output');
+      const error = errorResponse(door?.name ?? 'ErrorBody');
+      operation.responses ??= {};
+      operation.responses['4XX'] ??= { description: door ? 'Refused: `error.message` says why, `error.param` names the parameter at fault' : 'Refused: `message` says why, `errors` names the fields at fault', ...error };
+      operation.responses['5XX'] ??= { description: 'Not done: the server, or a gateway or provider it calls, failed or is unavailable', ...error };
+      for (const [status, response] of Object.entries(operation.responses)) {
+        if (/^[45]\d\d$/.test(status) && !response.content) Object.assign(response, error);
       }
     }
   }
