@@ -203,6 +203,9 @@ export const nextCursor: string | null = page.nextCursor;
     await check('POST', '/api/transactions/{id}/refund', 409, { params: { id: String(payment.id) }, payload: {}, auth: token });
     await check('POST', '/api/webhook-endpoints', 400, { payload: { url: 'not a url' } });
     await check('POST', '/v1/payment_intents', 400, { payload: { amount: -1, currency: 'usd' } });
+    // A decline: 402, a card_error carrying the PaymentIntent.
+    const declined = await check('POST', '/v1/payment_intents', 402, { payload: { amount: 2000, currency: 'usd', payment_method: 'pm_card_chargeDeclined', confirm: true } });
+    expect(declined).toMatchObject({ error: { type: 'card_error', decline_code: 'generic_decline', payment_intent: { status: 'requires_payment_method' } } });
     await check('GET', '/v1/payment_intents/{intent}', 404, { params: { intent: 'pi_nosuchintent' } });
     await check('GET', '/v1/payment_intents', 401, { auth: null });
     await check('GET', '/v1/payment_intents', 401, { auth: 'sk_test_wrong' });
