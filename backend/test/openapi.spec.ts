@@ -279,4 +279,23 @@ export const nextCursor: string | null = page.nextCursor;
 
     expect(failures).toEqual([]);
   });
+
+  /** The same of the dashboard's payment methods. */
+  it('states response schemas that the real answers of the payment methods routes match', async () => {
+    const { token } = await registerMerchant(t);
+    const { check, failures } = answersChecker(token);
+
+    // Payment methods: none, one with the type's fees, one with its own, one configured.
+    await check('GET', '/api/payment-methods', 200);
+    await check('POST', '/api/payment-methods', 201, { payload: { name: 'Cards', type: 'credit_card' } });
+    const wallet = await check('POST', '/api/payment-methods', 201, { payload: { name: 'Wallet', type: 'digital_wallet', isActive: false, processingFee: 1.5, fixedFee: '0.25' } });
+    await check('PATCH', '/api/payment-methods/{id}', 200, { params: { id: String(wallet.id) }, payload: { isActive: true, fixedFee: 1 } });
+    await check('GET', '/api/payment-methods', 200);
+    await check('POST', '/api/payment-methods', 400, { payload: { name: '', type: 'cheque' } });
+    await check('PATCH', '/api/payment-methods/{id}', 400, { params: { id: String(wallet.id) }, payload: {} });
+    await check('PATCH', '/api/payment-methods/{id}', 404, { params: { id: randomUUID() }, payload: { name: 'Gone' } });
+    await check('GET', '/api/payment-methods', 404, { auth: (await registerUser(t)).token });
+
+    expect(failures).toEqual([]);
+  });
 });
