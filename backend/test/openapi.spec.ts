@@ -12,7 +12,7 @@ import ts from 'typescript';
 import { z } from 'zod';
 import { createTestApp, type TestApp } from './support/app.js';
 import { bearer, createStaff, PASSWORD, registerMerchant, registerUser, resetMails, resetTokenIn } from './support/auth.js';
-import { CRYPTO_PAYMENT } from './support/crypto.js';
+import { CRYPTO_PAYMENT, createCryptoPayment } from './support/crypto.js';
 import { CARDS, cardToken, completedPayment, createPayment, PAYMENT } from './support/payments.js';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -280,8 +280,8 @@ export const nextCursor: string | null = page.nextCursor;
     expect(failures).toEqual([]);
   });
 
-  /** The same of the dashboard's payment methods. */
-  it('states response schemas that the real answers of the payment methods routes match', async () => {
+  /** The same of the dashboard's payment methods and the hosted crypto page. */
+  it('states response schemas that the real answers of the payment methods and crypto checkout routes match', async () => {
     const { token } = await registerMerchant(t);
     const { check, failures } = answersChecker(token);
 
@@ -295,6 +295,19 @@ export const nextCursor: string | null = page.nextCursor;
     await check('PATCH', '/api/payment-methods/{id}', 400, { params: { id: String(wallet.id) }, payload: {} });
     await check('PATCH', '/api/payment-methods/{id}', 404, { params: { id: randomUUID() }, payload: { name: 'Gone' } });
     await check('GET', '/api/payment-methods', 404, { auth: (await registerUser(t)).token });
+
+    // The hosted crypto page: a payment pending, confirmed and failed (staging), one in production.
+    const bitcoin = { params: { id: (await createCryptoPayment(t, token)).id }, auth: null };
+    await check('GET', '/api/crypto-checkout/{id}', 200, bitcoin);
+    await check('POST', '/api/crypto-checkout/{id}/simulate', 200, { ...bitcoin, payload: { outcome: 'confirm' } });
+    await check('GET', '/api/crypto-checkout/{id}', 200, bitcoin);
+    const ether = { params: { id: (await createCryptoPayment(t, token, { targetCrypto: 'ETH', orderId: 'order-2' })).id }, auth: null };
+    await check('POST', '/api/crypto-checkout/{id}/simulate', 200, { ...ether, payload: { outcome: 'fail' } });
+    await check('POST', '/api/crypto-checkout/{id}/simulate', 409, { ...ether, payload: { outcome: 'confirm' } });
+    await check('POST', '/api/crypto-checkout/{id}/simulate', 400, { ...ether, payload: { outcome: 'maybe' } });
+    const production = { params: { id: (await createCryptoPayment(t, token, { environment: 'production', orderId: 'order-3' })).id }, auth: null };
+    await check('POST', '/api/crypto-checkout/{id}/simulate', 403, { ...production, payload: { outcome: 'confirm' } });
+    await check('GET', '/api/crypto-checkout/{id}', 404, { params: { id: randomUUID() }, auth: null });
 
     expect(failures).toEqual([]);
   });

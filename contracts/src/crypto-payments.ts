@@ -171,10 +171,27 @@ export const cryptoPaymentCreatedSchema = z.object({ payment: cryptoPaymentSchem
 export const cryptoPaymentListSchema = z.object({ cryptoTransactions: z.array(cryptoPaymentSchema) });
 
 /** GET /api/crypto-checkout/{id}: what the hosted page shows anyone holding its link (no customer data). */
-export type CryptoCheckout = Pick<
-  CryptoPayment,
-  'id' | 'orderId' | 'status' | 'amount' | 'currency' | 'cryptoAmount' | 'targetCrypto' | 'exchangeRate' | 'address' | 'blockchainTxHash' | 'confirmations' | 'environment' | 'expiresAt'
-> & { paymentUri: string };
+export const cryptoCheckoutSchema = cryptoPaymentSchema
+  .pick({
+    id: true,
+    orderId: true,
+    status: true,
+    amount: true,
+    currency: true,
+    cryptoAmount: true,
+    targetCrypto: true,
+    exchangeRate: true,
+    address: true,
+    blockchainTxHash: true,
+    confirmations: true,
+    environment: true,
+    expiresAt: true,
+  })
+  .extend({
+    /** The wallet URI the page's QR code carries (cryptoPaymentUri). */
+    paymentUri: z.string(),
+  });
+export type CryptoCheckout = z.infer<typeof cryptoCheckoutSchema>;
 
 const URI_SCHEMES: Record<Exclude<CryptoCode, 'ETH'>, string> = { BTC: 'bitcoin', USDT: 'tron' };
 

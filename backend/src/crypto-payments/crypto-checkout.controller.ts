@@ -1,13 +1,13 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
-import { cryptoSimulateSchema, type CryptoCheckout } from '@tallyline/contracts';
+import { cryptoCheckoutSchema, cryptoSimulateSchema, type CryptoCheckout } from '@tallyline/contracts';
 import type { z } from 'zod';
 import { Public } from '../platform/auth/auth.decorators.js';
 import { Clock } from '../platform/clock.js';
 import type { CommandContext } from '../platform/commands/command-context.js';
 import { Ctx } from '../platform/http/request-context.js';
-import { ApiZodBody, zodPipe } from '../platform/http/zod-validation.js';
+import { ApiZodBody, ApiZodResponse, zodPipe } from '../platform/http/zod-validation.js';
 import { CryptoPaymentQueries } from './crypto-payments.queries.js';
 import { SimulateCryptoPayment } from './simulate-crypto-payment/simulate-crypto-payment.command.js';
 
@@ -27,6 +27,7 @@ export class CryptoCheckoutController {
   ) {}
 
   @Get(':id')
+  @ApiZodResponse(200, cryptoCheckoutSchema, 'amount: fiat, 2 places; cryptoAmount: 8 places; blockchainTxHash and confirmations are null until the provider reports a transaction')
   async get(@Param('id') id: string): Promise<CryptoCheckout> {
     return this.queries.toCheckout(await this.queries.find(id));
   }
@@ -34,6 +35,7 @@ export class CryptoCheckoutController {
   @Post(':id/simulate')
   @HttpCode(200)
   @ApiZodBody(cryptoSimulateSchema, 'staging only: confirm (processing → completed) or fail (processing → failed)')
+  @ApiZodResponse(200, cryptoCheckoutSchema, 'The payment after the simulated report; a production payment is 403')
   async simulate(@Param('id') id: string, @Body(zodPipe(cryptoSimulateSchema)) body: z.output<typeof cryptoSimulateSchema>, @Ctx() ctx: CommandContext): Promise<CryptoCheckout> {
     const view = await this.queries.find(id);
     await this.commandBus.execute(new SimulateCryptoPayment(view.id, body.outcome, { ...ctx, now: this.clock.now() }));
