@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { createTestApp, type TestApp } from './support/app.js';
 import { bearer, createStaff, PASSWORD, registerMerchant, registerUser, resetMails, resetTokenIn } from './support/auth.js';
 import { CRYPTO_PAYMENT, createCryptoPayment } from './support/crypto.js';
+import { longForm, precheckFields } from './support/onboarding.js';
 import { CARDS, cardToken, completedPayment, createPayment, PAYMENT } from './support/payments.js';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -280,8 +281,8 @@ export const nextCursor: string | null = page.nextCursor;
     expect(failures).toEqual([]);
   });
 
-  /** The same of the dashboard's payment methods and the hosted crypto page. */
-  it('states response schemas that the real answers of the payment methods and crypto checkout routes match', async () => {
+  /** The same of the dashboard's payment methods, the hosted crypto page and the application form. */
+  it('states response schemas that the real answers of the payment methods, crypto checkout and merchant application routes match', async () => {
     const { token } = await registerMerchant(t);
     const { check, failures } = answersChecker(token);
 
@@ -308,6 +309,11 @@ export const nextCursor: string | null = page.nextCursor;
     const production = { params: { id: (await createCryptoPayment(t, token, { environment: 'production', orderId: 'order-3' })).id }, auth: null };
     await check('POST', '/api/crypto-checkout/{id}/simulate', 403, { ...production, payload: { outcome: 'confirm' } });
     await check('GET', '/api/crypto-checkout/{id}', 404, { params: { id: randomUUID() }, auth: null });
+
+    // Applying: the pre-check form (JSON, no documents) by a visitor, the long form by the signed-in merchant.
+    await check('POST', '/api/merchant-applications', 201, { payload: precheckFields(), auth: null });
+    await check('POST', '/api/merchant-applications', 201, { payload: longForm() });
+    await check('POST', '/api/merchant-applications', 400, { payload: longForm({ email: 'not an address' }), auth: null });
 
     expect(failures).toEqual([]);
   });

@@ -4,6 +4,7 @@ import { ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import {
   longApplicationSchema,
   precheckApplicationSchema,
+  submitApplicationResponseSchema,
   type SubmitApplicationResponse,
 } from '@tallyline/contracts';
 import type { FastifyRequest } from 'fastify';
@@ -11,7 +12,7 @@ import { OptionalSession, Public } from '../platform/auth/auth.decorators.js';
 import type { CommandContext } from '../platform/commands/command-context.js';
 import { DomainError } from '../platform/domain-error.js';
 import { Ctx } from '../platform/http/request-context.js';
-import { openApiSchema, toFieldErrors } from '../platform/http/zod-validation.js';
+import { ApiZodResponse, openApiSchema, toFieldErrors } from '../platform/http/zod-validation.js';
 import { TakesMultipart } from '../platform/http/takes-multipart.js';
 import type { SubmittedForm } from './application.events.js';
 import { DocumentStore, type StagedDocument } from './documents/document-store.js';
@@ -38,6 +39,7 @@ export class MerchantApplicationsController {
       'The pre-check form as multipart (every field as text; files passportId, proofOfResidence, bankStatements, directorSignature: PDF, JPG or PNG up to 10 MB), or the long form as JSON with formType "long".',
     schema: { oneOf: [openApiSchema(precheckApplicationSchema), openApiSchema(longApplicationSchema)] } as never,
   })
+  @ApiZodResponse(201, submitApplicationResponseSchema, 'Received, pending review: reference is what the confirmation e-mail quotes')
   async submit(@Req() request: FastifyRequest, @Body() body: unknown, @Ctx() ctx: CommandContext): Promise<SubmitApplicationResponse> {
     const { form, staged } = request.isMultipart() ? await this.fromMultipart(request) : fromJson(body);
     return this.commandBus.execute(new SubmitApplication(form, staged, ctx));
