@@ -281,8 +281,8 @@ export const nextCursor: string | null = page.nextCursor;
     expect(failures).toEqual([]);
   });
 
-  /** The same of the dashboard's payment methods, the hosted crypto page and the application form. */
-  it('states response schemas that the real answers of the payment methods, crypto checkout and merchant application routes match', async () => {
+  /** The same of the dashboard's payment methods and payment timeline, the hosted crypto page and the application form. */
+  it('states response schemas that the real answers of the payment methods, crypto checkout, merchant application and timeline routes match', async () => {
     const { token } = await registerMerchant(t);
     const { check, failures } = answersChecker(token);
 
@@ -314,6 +314,14 @@ export const nextCursor: string | null = page.nextCursor;
     await check('POST', '/api/merchant-applications', 201, { payload: precheckFields(), auth: null });
     await check('POST', '/api/merchant-applications', 201, { payload: longForm() });
     await check('POST', '/api/merchant-applications', 400, { payload: longForm({ email: 'not an address' }), auth: null });
+
+    // A payment's timeline: created, paid and partly refunded by the merchant; another's payment is unknown.
+    const paid = { params: { id: await completedPayment(t, token) } };
+    await check('POST', '/api/transactions/{id}/refund', 200, { ...paid, payload: { amount: 1000 } });
+    await check('GET', '/api/transactions/{id}/events', 200, paid);
+    await check('GET', '/api/transactions/{id}/events', 404, { ...paid, auth: (await registerMerchant(t)).token });
+    await check('GET', '/api/transactions/{id}/events', 404, { params: { id: 'no-such-payment' } });
+    await check('GET', '/api/transactions/{id}/events', 403, { ...paid, auth: (await createStaff(t)).token });
 
     expect(failures).toEqual([]);
   });

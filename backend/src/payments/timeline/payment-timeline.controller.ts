@@ -1,8 +1,10 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { PaymentTimelineEntry } from '@tallyline/contracts';
+import { paymentTimelineEntrySchema, type PaymentTimelineEntry } from '@tallyline/contracts';
+import { z } from 'zod';
 import { MerchantQueries } from '../../merchants/index.js';
 import { CurrentUser, Roles, type AuthUser } from '../../platform/auth/auth.decorators.js';
+import { ApiZodResponse } from '../../platform/http/zod-validation.js';
 import { PaymentQueries } from '../payments.queries.js';
 import { PaymentTimeline } from './payment-timeline.queries.js';
 
@@ -18,6 +20,7 @@ export class PaymentTimelineController {
   ) {}
 
   @Get(':id/events')
+  @ApiZodResponse(200, z.array(paymentTimelineEntrySchema), "One entry per event of the payment's stream, oldest first; a member of staff's e-mail is null")
   async events(@Param('id') id: string, @CurrentUser() user: AuthUser): Promise<PaymentTimelineEntry[]> {
     const merchant = await this.merchants.current(user.userId);
     await this.payments.ofMerchant(merchant.id, id);
