@@ -5,11 +5,13 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
+import { DataSource } from 'typeorm';
 import { z } from 'zod';
+import { ProcessorHealth } from '../src/health/processor-health.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { bearer, createStaff, PASSWORD, registerMerchant, registerUser, resetMails, resetTokenIn } from './support/auth.js';
 import { CRYPTO_PAYMENT, createCryptoPayment } from './support/crypto.js';
@@ -281,8 +283,8 @@ export const nextCursor: string | null = page.nextCursor;
     expect(failures).toEqual([]);
   });
 
-  /** The same of the dashboard's payment methods and payment timeline, the hosted crypto page and the application form. */
-  it('states response schemas that the real answers of the payment methods, crypto checkout, merchant application and timeline routes match', async () => {
+  /** The same of the dashboard's payment methods and payment timeline, the hosted crypto page, the application form and health. */
+  it('states response schemas that the real answers of the payment methods, crypto checkout, merchant application, timeline and health routes match', async () => {
     const { token } = await registerMerchant(t);
     const { check, failures } = answersChecker(token);
 
@@ -321,7 +323,21 @@ export const nextCursor: string | null = page.nextCursor;
     await check('GET', '/api/transactions/{id}/events', 200, paid);
     await check('GET', '/api/transactions/{id}/events', 404, { ...paid, auth: (await registerMerchant(t)).token });
     await check('GET', '/api/transactions/{id}/events', 404, { params: { id: 'no-such-payment' } });
-    await check('GET', '/api/transactions/{id}/events', 403, { ...paid, auth: (await createStaff(t)).token });
+    const staff = (await createStaff(t)).token;
+    await check('GET', '/api/transactions/{id}/events', 403, { ...paid, auth: staff });
+
+    // Health: the status to anyone, the details to staff, a NUL in the query refused (as on every route); then a database that fails (503).
+    await check('GET', '/api/health', 200, { auth: null });
+    await check('GET', '/api/health', 200);
+    await check('GET', '/api/health', 200, { auth: staff });
+    await check('GET', '/api/health', 400, { auth: null, query: '?probe=%00' });
+    const database = t.app.get(DataSource);
+    const query = database.query.bind(database);
+    const failing = jest.spyOn(database, 'query').mockImplementation((sql: string, ...rest) => (sql === 'SELECT 1' ? Promise.reject(new Error('down')) : query(sql, ...rest)));
+    await check('GET', '/api/health', 503, { auth: null });
+    failing.mockRestore();
+    jest.spyOn(t.app.get(ProcessorHealth), 'oldestTransaction').mockRejectedValueOnce(new Error('down'));
+    await check('GET', '/api/health', 503, { auth: staff });
 
     expect(failures).toEqual([]);
   });

@@ -1,9 +1,11 @@
 import { Controller, Get, HttpStatus, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { healthDownSchema, healthSchema } from '@tallyline/contracts';
 import type { FastifyReply } from 'fastify';
 import { DataSource } from 'typeorm';
 import { OptionalSession, Public } from '../platform/auth/auth.decorators.js';
 import type { AuthenticatedRequest } from '../platform/auth/authenticated-request.js';
+import { ApiZodResponse } from '../platform/http/zod-validation.js';
 import { MailTransport } from '../platform/mail/mail-transport.js';
 import { ProcessorRunner } from '../platform/projections/processor-runner.js';
 import { ProcessorHealth } from './processor-health.js';
@@ -58,6 +60,8 @@ export class HealthController {
   @Get()
   @OptionalSession()
   @ApiOperation({ summary: 'Status for everyone; per-processor details with a staff session' })
+  @ApiZodResponse(200, healthSchema, 'ok, or degraded (a processor failed); a staff session also gets the uptime, each processor and the oldest open transaction')
+  @ApiZodResponse(503, healthDownSchema, `error: the database failed or did not answer within ${PROBE_TIMEOUT_MS} ms; a staff session is also told why`)
   async api(@Req() request: AuthenticatedRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<Record<string, unknown>> {
     const failed = this.processors.names.some((name) => this.processors.failure(name));
     if (request.user?.role !== 'staff') {
