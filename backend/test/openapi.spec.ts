@@ -16,7 +16,8 @@ import { createTestApp, type TestApp } from './support/app.js';
 import { bearer, createStaff, PASSWORD, registerMerchant, registerUser, resetMails, resetTokenIn } from './support/auth.js';
 import { CRYPTO_PAYMENT, createCryptoPayment } from './support/crypto.js';
 import { longForm, precheckFields } from './support/onboarding.js';
-import { CARDS, cardToken, completedPayment, createPayment, PAYMENT } from './support/payments.js';
+import { CARDS, cardToken, completedPayment, createPayment, ipnFor, PAYMENT, referencesOf } from './support/payments.js';
+import { present } from './support/present.js';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const run = promisify(execFile);
@@ -283,8 +284,8 @@ export const nextCursor: string | null = page.nextCursor;
     expect(failures).toEqual([]);
   });
 
-  /** The same of the dashboard's payment methods and payment timeline, the hosted crypto page, the application form and health. */
-  it('states response schemas that the real answers of the payment methods, crypto checkout, merchant application, timeline and health routes match', async () => {
+  /** The same of the dashboard's payment methods and payment timeline, the hosted crypto page, the application form, health and the gateway's IPN. */
+  it('states response schemas that the real answers of the payment methods, crypto checkout, merchant application, timeline, health and IPN routes match', async () => {
     const { token } = await registerMerchant(t);
     const { check, failures } = answersChecker(token);
 
@@ -338,6 +339,14 @@ export const nextCursor: string | null = page.nextCursor;
     failing.mockRestore();
     jest.spyOn(t.app.get(ProcessorHealth), 'oldestTransaction').mockRejectedValueOnce(new Error('down'));
     await check('GET', '/api/health', 503, { auth: staff });
+
+    // The gateway's IPN: the one of the paid payment's attempt, delivered again (the same answer), forged (400), to another gateway's URL (404).
+    const gateway = { params: { gateway: 'sandbox' }, auth: null };
+    const genuine = await ipnFor(database, present((await referencesOf(database, paid.params.id, 'attempt'))[0], "the attempt's reference"));
+    await check('POST', '/api/webhooks/{gateway}', 200, { ...gateway, payload: genuine });
+    await check('POST', '/api/webhooks/{gateway}', 400, { ...gateway, payload: { ...genuine, Transaction_Amount: 1 } });
+    await check('POST', '/api/webhooks/{gateway}', 400, { ...gateway, payload: {} });
+    await check('POST', '/api/webhooks/{gateway}', 404, { params: { gateway: 'another' }, payload: genuine, auth: null });
 
     expect(failures).toEqual([]);
   });

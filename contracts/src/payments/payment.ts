@@ -281,3 +281,7 @@ export const PAYMENT_MESSAGES = {
   ipnProcessed: 'IPN processed',
   invalidIpn: 'Invalid IPN',
 } as const;
+
+/** POST /api/webhooks/{gateway}: the IPN was verified and recorded (a retry of one already recorded changes nothing and says the same). */
+export const ipnProcessedSchema = z.object({ message: z.literal(PAYMENT_MESSAGES.ipnProcessed) });
+export type IpnProcessed = z.infer<typeof ipnProcessedSchema>;

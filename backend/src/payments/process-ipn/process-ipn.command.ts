@@ -1,4 +1,5 @@
 import { Command } from '@nestjs/cqrs';
+import type { IpnProcessed } from '@tallyline/contracts';
 import type { CommandContext } from '../../platform/commands/command-context.js';
 
 /**
@@ -6,7 +7,7 @@ import type { CommandContext } from '../../platform/commands/command-context.js'
  * through the gateway's transaction check before anything is recorded; a forged or mismatching one
  * changes nothing and is refused.
  */
-export class ProcessIpn extends Command<{ message: string }> {
+export class ProcessIpn extends Command<IpnProcessed> {
   constructor(
     readonly gatewayName: string,
     readonly body: unknown,

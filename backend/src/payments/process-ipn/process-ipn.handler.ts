@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { gatewayIpnSchema, PAYMENT_MESSAGES, type GatewayIpn } from '@tallyline/contracts';
+import { gatewayIpnSchema, PAYMENT_MESSAGES, type GatewayIpn, type IpnProcessed } from '@tallyline/contracts';
 import { EventSourcedCommands } from '../../platform/commands/event-sourced-commands.js';
 import { AppConfig } from '../../platform/config/app-config.js';
 import { DomainError } from '../../platform/domain-error.js';
@@ -24,7 +24,7 @@ export class ProcessIpnHandler implements ICommandHandler<ProcessIpn> {
     private readonly config: AppConfig,
   ) {}
 
-  async execute({ gatewayName, body, context }: ProcessIpn): Promise<{ message: string }> {
+  async execute({ gatewayName, body, context }: ProcessIpn): Promise<IpnProcessed> {
     if (gatewayName !== this.config.gateway.name) throw new DomainError('not_found', PAYMENT_MESSAGES.unknownGateway);
     const parsed = gatewayIpnSchema.safeParse(body ?? {});
     if (!parsed.success) return this.refuse('malformed');
