@@ -350,4 +350,32 @@ export const nextCursor: string | null = page.nextCursor;
 
     expect(failures).toEqual([]);
   });
+
+  /** The same of the back-office's routes (react-admin's lists answer an array and its total in Content-Range). */
+  it('states response schemas that the real answers of the staff routes match', async () => {
+    const staff = (await createStaff(t)).token;
+    const { check, failures } = answersChecker(staff);
+    const merchant = await registerMerchant(t);
+    const list = (parameters: Record<string, unknown>) => `?${new URLSearchParams(Object.entries(parameters).map(([name, value]) => [name, JSON.stringify(value)])).toString()}`;
+
+    // Payments: a paid and partly refunded one, a declined one; a page, an empty page, one payment and its timeline.
+    const paid = { params: { id: await completedPayment(t, merchant.token) } };
+    await check('POST', '/api/transactions/{id}/refund', 200, { ...paid, payload: { amount: 1000 }, auth: merchant.token });
+    const declined = await createPayment(t, merchant.token, { orderId: 'order-2' });
+    await t.request({ method: 'POST', url: `/api/checkout/${declined}/pay`, payload: { token: await cardToken(t, CARDS.decline) } });
+    await check('GET', '/api/admin/payments', 200);
+    await check('GET', '/api/admin/payments', 200, { query: list({ sort: ['amount', 'ASC'], range: [0, 0], filter: { merchantId: merchant.merchant.id, refunded: true } }) });
+    await check('GET', '/api/admin/payments', 200, { query: list({ filter: { q: 'no-such-order' } }) });
+    await check('GET', '/api/admin/payments/{id}', 200, paid);
+    await check('GET', '/api/admin/payments/{id}', 200, { params: { id: declined } });
+    await check('GET', '/api/admin/payments/{id}/events', 200, paid);
+    await check('GET', '/api/admin/payments', 400, { query: list({ sort: ['customerEmail', 'ASC'] }) });
+    await check('GET', '/api/admin/payments', 400, { query: '?limit=10' });
+    await check('GET', '/api/admin/payments', 403, { auth: merchant.token });
+    await check('GET', '/api/admin/payments/{id}', 404, { params: { id: randomUUID() } });
+    await check('GET', '/api/admin/payments/{id}/events', 404, { params: { id: 'no-such-payment' } });
+    await check('GET', '/api/admin/payments/{id}/events', 403, { ...paid, auth: merchant.token });
+
+    expect(failures).toEqual([]);
+  });
 });

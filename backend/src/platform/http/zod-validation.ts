@@ -53,6 +53,18 @@ export const ApiZodResponse = (status: number, schema: ZodType, description = 'O
   ApiResponse({ status, description, schema: openApiSchema(schema, 'output') });
 
 /**
+ * 200 of a staff list (`answerList`): an array of `row`, and the Content-Range header
+ * ra-data-simple-rest reads the total from, so both are stated (and checked) together.
+ */
+export const ApiZodListResponse = (row: ZodType, description: string) =>
+  ApiResponse({
+    status: 200,
+    description,
+    schema: openApiSchema(z.array(row), 'output'),
+    headers: { 'Content-Range': { description: '`<resource> <first>-<last>/<total>`, or `<resource> */<total>` for an empty page', schema: { type: 'string' } } },
+  });
+
+/**
  * `@Query()` validated by a zod schema (through `pipe`: a door with its own refusals passes its own), each
  * parameter listed in the OpenAPI document from that same schema, so the document cannot drift from what is checked.
  */
