@@ -376,6 +376,18 @@ export const nextCursor: string | null = page.nextCursor;
     await check('GET', '/api/admin/payments/{id}/events', 404, { params: { id: 'no-such-payment' } });
     await check('GET', '/api/admin/payments/{id}/events', 403, { ...paid, auth: merchant.token });
 
+    // Merchants: one with a website and one without; a page, a filtered and an empty one, each merchant.
+    const noWebsite = (await registerMerchant(t, { website: null })).merchant;
+    await check('GET', '/api/admin/merchants', 200);
+    await check('GET', '/api/admin/merchants', 200, { query: list({ sort: ['companyName', 'ASC'], range: [0, 1], filter: { isActive: true, environment: 'staging' } }) });
+    await check('GET', '/api/admin/merchants', 200, { query: list({ filter: { q: 'no such company' } }) });
+    await check('GET', '/api/admin/merchants/{id}', 200, { params: { id: merchant.merchant.id } });
+    await check('GET', '/api/admin/merchants/{id}', 200, { params: { id: noWebsite.id } });
+    await check('GET', '/api/admin/merchants', 400, { query: list({ filter: { colour: 'blue' } }) });
+    await check('GET', '/api/admin/merchants', 400, { query: list({ range: [5, 1] }) });
+    await check('GET', '/api/admin/merchants', 403, { auth: merchant.token });
+    await check('GET', '/api/admin/merchants/{id}', 404, { params: { id: randomUUID() } });
+
     expect(failures).toEqual([]);
   });
 });
