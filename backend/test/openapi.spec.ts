@@ -15,7 +15,7 @@ import { ProcessorHealth } from '../src/health/processor-health.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { bearer, createStaff, PASSWORD, registerMerchant, registerUser, resetMails, resetTokenIn } from './support/auth.js';
 import { CRYPTO_PAYMENT, createCryptoPayment } from './support/crypto.js';
-import { longForm, precheckFields } from './support/onboarding.js';
+import { createApplication, longForm, PDF, precheckFields } from './support/onboarding.js';
 import { CARDS, cardToken, completedPayment, createPayment, ipnFor, PAYMENT, referencesOf } from './support/payments.js';
 import { present } from './support/present.js';
 
@@ -104,10 +104,11 @@ export const nextCursor: string | null = page.nextCursor;
 
   /**
    * A checker of real answers against the document: `check` calls `path` (its {params} filled from
-   * `params`) as `auth` (the default's bearer, or no Authorization with null) and checks the answer against
-   * what the document states for its operation and status: the JSON body against the schema (read back by
-   * zod's JSON Schema reader, not the zod schema it was made from), no body where none is stated, each
-   * stated header. It returns the body; what does not match is collected in `failures`.
+   * `params`) as `auth` (the default's bearer, or no Authorization with null), with `headers`, and checks
+   * the answer against what the document states for its operation and status: the JSON body against the
+   * schema (read back by zod's JSON Schema reader, not the zod schema it was made from), no body where
+   * none is stated, a stated type for a file, each stated header. It returns the body; what does not
+   * match is collected in `failures`.
    */
   function answersChecker(defaultAuth: string | null) {
     const paths = document.paths as Record<string, Record<string, { responses?: Record<string, Stated> }>>;
@@ -117,11 +118,12 @@ export const nextCursor: string | null = page.nextCursor;
       method: 'GET' | 'POST' | 'PATCH',
       path: string,
       status: number,
-      options: { payload?: object; params?: Record<string, string>; query?: string; auth?: string | null } = {},
+      options: { payload?: object; params?: Record<string, string>; query?: string; auth?: string | null; headers?: Record<string, string> } = {},
     ) => {
       const url = path.replace(/\{(\w+)\}/g, (_, name: string) => options.params?.[name] ?? '') + (options.query ?? '');
       const auth = options.auth === undefined ? defaultAuth : options.auth;
-      const res = await t.request({ method, url, headers: auth === null ? {} : bearer(auth), ...(options.payload ? { payload: options.payload } : {}) });
+      const headers = { ...options.headers, ...(auth === null ? {} : bearer(auth)) };
+      const res = await t.request({ method, url, headers, ...(options.payload ? { payload: options.payload } : {}) });
       const name = `${method} ${path} ${status}`;
       if (res.statusCode !== status) {
         failures.push(`${name}: answered ${res.statusCode} ${res.body}`);
@@ -135,6 +137,12 @@ export const nextCursor: string | null = page.nextCursor;
       }
       if (response && !response.content) {
         if (res.body !== '') failures.push(`${name}: the document states no body, the answer has one: ${res.body}`);
+        return {} as Record<string, unknown>;
+      }
+      // A file: its type must be one the document states; its bytes are the file's, no schema to check.
+      const type = String(res.headers['content-type'] ?? '').split(';')[0] ?? '';
+      if (response?.content && type !== 'application/json') {
+        if (!response.content[type]) failures.push(`${name}: answered ${type}, which the document does not state`);
         return {} as Record<string, unknown>;
       }
       const stated = response?.content?.['application/json']?.schema as { $ref?: string } | undefined;
@@ -356,7 +364,7 @@ export const nextCursor: string | null = page.nextCursor;
     const staff = (await createStaff(t)).token;
     const { check, failures } = answersChecker(staff);
     const merchant = await registerMerchant(t);
-    const list = (parameters: Record<string, unknown>) => `?${new URLSearchParams(Object.entries(parameters).map(([name, value]) => [name, JSON.stringify(value)])).toString()}`;
+    const list = (parameters: Record<string, unknown>) => `?${new URLSearchParams(Object.fromEntries(Object.entries(parameters).map(([name, value]) => [name, JSON.stringify(value)]))).toString()}`;
 
     // Payments: a paid and partly refunded one, a declined one; a page, an empty page, one payment and its timeline.
     const paid = { params: { id: await completedPayment(t, merchant.token) } };
@@ -387,6 +395,36 @@ export const nextCursor: string | null = page.nextCursor;
     await check('GET', '/api/admin/merchants', 400, { query: list({ range: [5, 1] }) });
     await check('GET', '/api/admin/merchants', 403, { auth: merchant.token });
     await check('GET', '/api/admin/merchants/{id}', 404, { params: { id: randomUUID() } });
+
+    // Applications: a pre-check one with a document, a long one; listed, read (now and as they stood), their history; one reviewed twice.
+    const precheck = { params: { id: (await createApplication(t, {}, [{ field: 'passportId', filename: 'passport.pdf', content: PDF, contentType: 'application/pdf' }])).id } };
+    const long = { params: { id: String((await check('POST', '/api/merchant-applications', 201, { payload: longForm(), auth: merchant.token })).id) } };
+    await check('GET', '/api/admin/merchant-applications', 200);
+    await check('GET', '/api/admin/merchant-applications', 200, { query: list({ sort: ['companyName', 'ASC'], range: [0, 0], filter: { status: 'pending' } }) });
+    await check('GET', '/api/admin/merchant-applications', 200, { query: list({ filter: { q: 'no such company' } }) });
+    await check('GET', '/api/admin/merchant-applications/{id}', 200, precheck);
+    await check('GET', '/api/admin/merchant-applications/{id}', 200, long);
+    await check('PATCH', '/api/admin/merchant-applications/{id}/status', 200, { ...long, payload: { status: 'under_review' }, headers: { 'if-match': '"0"' } });
+    await check('PATCH', '/api/admin/merchant-applications/{id}/status', 200, { ...long, payload: { status: 'rejected', reviewNotes: 'No licence' } });
+    await check('GET', '/api/admin/merchant-applications/{id}', 200, { ...long, query: `?asOf=${encodeURIComponent(new Date().toISOString())}` });
+    await check('GET', '/api/admin/merchant-applications/{id}/history', 200, long);
+    await check('GET', '/api/admin/merchant-applications/{id}/history', 200, precheck);
+    await check('GET', '/api/admin/merchant-applications/{id}/documents/{field}', 200, { params: { ...precheck.params, field: 'passportId' } });
+    await check('GET', '/api/admin/merchant-applications/{id}/documents/{field}', 404, { params: { ...long.params, field: 'passportId' } });
+    await check('GET', '/api/admin/merchant-applications/{id}/documents/{field}', 404, { params: { ...precheck.params, field: 'selfie' } });
+    await check('PATCH', '/api/admin/merchant-applications/{id}/status', 412, { ...long, payload: { status: 'approved' }, headers: { 'if-match': '"0"' } });
+    await check('PATCH', '/api/admin/merchant-applications/{id}/status', 400, { ...long, payload: { status: 'maybe' } });
+    await check('GET', '/api/admin/merchant-applications/{id}', 400, { ...long, query: '?asOf=yesterday' });
+    await check('GET', '/api/admin/merchant-applications', 400, { query: list({ filter: { status: 'lost' } }) });
+    await check('GET', '/api/admin/merchant-applications/{id}', 404, { params: { id: randomUUID() } });
+    await check('GET', '/api/admin/merchant-applications/{id}/history', 404, { params: { id: randomUUID() } });
+    await check('GET', '/api/admin/merchant-applications', 403, { auth: merchant.token });
+
+    // The applications chart: the default window, a week, a window too long (400).
+    await check('GET', '/api/admin/stats/applications-per-day', 200);
+    await check('GET', '/api/admin/stats/applications-per-day', 200, { query: '?days=7' });
+    await check('GET', '/api/admin/stats/applications-per-day', 400, { query: '?days=367' });
+    await check('GET', '/api/admin/stats/applications-per-day', 403, { auth: merchant.token });
 
     expect(failures).toEqual([]);
   });

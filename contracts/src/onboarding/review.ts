@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { longApplicationSchema, precheckApplicationSchema } from './application-forms.js';
 import { documentSchema } from './documents.js';
+import { PAYMENT_METHODS, PROCESSING_COUNTRIES } from './options.js';
 
 export const APPLICATION_STATUSES = ['pending', 'under_review', 'approved', 'rejected'] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
@@ -45,15 +46,29 @@ const applicationBase = z.object({
   documents: z.array(documentSchema),
 });
 
+/**
+ * The record holds the forms' values after their rules: an empty optional text is absent, a
+ * multi-select a set. Stated as such, since a rule's transform has no JSON Schema for the OpenAPI document.
+ */
+const storedText = z.string().optional();
+
 export const precheckApplicationRecordSchema = applicationBase.extend({
   formType: z.literal('precheck'),
   ...precheckApplicationSchema.shape,
+  streetLine2: storedText,
+  shareholderStreetLine2: storedText,
   ownershipPercent: z.number(),
   targetMarketsEU: z.number(),
 });
 export const longApplicationRecordSchema = applicationBase.extend({
   ...longApplicationSchema.omit({ formType: true }).shape,
   formType: z.literal('long'),
+  vatNumber: storedText,
+  addressLine2: storedText,
+  terminationDetails: storedText,
+  additionalInfo: storedText,
+  paymentMethods: z.array(z.enum(PAYMENT_METHODS)),
+  processingCountries: z.array(z.enum(PROCESSING_COUNTRIES)),
   hasBeenTerminated: z.boolean(),
   pciCompliant: z.boolean(),
   dataProtectionCompliant: z.boolean(),

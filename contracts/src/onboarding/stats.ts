@@ -12,6 +12,8 @@ export const applicationsPerDayQuerySchema = z.strictObject(
 );
 
 /** Applications submitted per UTC day, oldest first, the window's days without any included as 0. */
-export interface ApplicationsPerDay {
-  days: { day: string; count: number }[];
-}
+export const applicationsPerDaySchema = z.object({
+  /** `day`: YYYY-MM-DD. */
+  days: z.array(z.object({ day: z.string(), count: z.number().int() })),
+});
+export type ApplicationsPerDay = z.infer<typeof applicationsPerDaySchema>;

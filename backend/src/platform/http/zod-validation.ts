@@ -48,21 +48,21 @@ export function openApiSchema(schema: ZodType, io: 'input' | 'output' = 'input')
 export const ApiZodBody = (schema: ZodType, description?: string) =>
   ApiBody({ schema: openApiSchema(schema) as never, ...(description === undefined ? {} : { description }) });
 
-/** The JSON answer of one status, described by the contracts schema its type is inferred from. */
-export const ApiZodResponse = (status: number, schema: ZodType, description = 'OK') =>
-  ApiResponse({ status, description, schema: openApiSchema(schema, 'output') });
+/** The JSON answer of one status, described by the contracts schema its type is inferred from; `headers`: name → what it says. */
+export const ApiZodResponse = (status: number, schema: ZodType, description = 'OK', headers: Record<string, string> = {}) =>
+  ApiResponse({
+    status,
+    description,
+    schema: openApiSchema(schema, 'output'),
+    ...(Object.keys(headers).length ? { headers: Object.fromEntries(Object.entries(headers).map(([name, says]) => [name, { description: says, schema: { type: 'string' } }])) } : {}),
+  });
 
 /**
  * 200 of a staff list (`answerList`): an array of `row`, and the Content-Range header
  * ra-data-simple-rest reads the total from, so both are stated (and checked) together.
  */
 export const ApiZodListResponse = (row: ZodType, description: string) =>
-  ApiResponse({
-    status: 200,
-    description,
-    schema: openApiSchema(z.array(row), 'output'),
-    headers: { 'Content-Range': { description: '`<resource> <first>-<last>/<total>`, or `<resource> */<total>` for an empty page', schema: { type: 'string' } } },
-  });
+  ApiZodResponse(200, z.array(row), description, { 'Content-Range': '`<resource> <first>-<last>/<total>`, or `<resource> */<total>` for an empty page' });
 
 /**
  * `@Query()` validated by a zod schema (through `pipe`: a door with its own refusals passes its own), each
