@@ -13,6 +13,7 @@ import { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { ProcessorHealth } from '../src/health/processor-health.js';
 import { createTestApp, type TestApp } from './support/app.js';
+import { caughtUp } from './support/caught-up.js';
 import { bearer, createStaff, PASSWORD, registerMerchant, registerUser, resetMails, resetTokenIn } from './support/auth.js';
 import { CRYPTO_PAYMENT, createCryptoPayment } from './support/crypto.js';
 import { createApplication, longForm, PDF, precheckFields } from './support/onboarding.js';
@@ -425,6 +426,22 @@ export const nextCursor: string | null = page.nextCursor;
     await check('GET', '/api/admin/stats/applications-per-day', 200, { query: '?days=7' });
     await check('GET', '/api/admin/stats/applications-per-day', 400, { query: '?days=367' });
     await check('GET', '/api/admin/stats/applications-per-day', 403, { auth: merchant.token });
+
+    // The event log, once it has every event above: a page, one stream's page (its review by staff, its submission by a visitor), each of those events, the types, the exports.
+    await caughtUp(t);
+    await check('GET', '/api/admin/events', 200);
+    const reviewed = await check('GET', '/api/admin/events', 200, { query: list({ sort: ['position', 'DESC'], range: [0, 0], filter: { stream: `application-${long.params.id}` } }) });
+    const submitted = await check('GET', '/api/admin/events', 200, { query: list({ filter: { stream: `application-${precheck.params.id}` } }) });
+    await check('GET', '/api/admin/events', 200, { query: list({ filter: { actor: 'no-such-actor' } }) });
+    for (const event of [reviewed, submitted] as unknown as { id: string }[][]) await check('GET', '/api/admin/events/{id}', 200, { params: { id: present(event[0], 'an event').id } });
+    await check('GET', '/api/admin/events/types', 200);
+    await check('GET', '/api/admin/events/export', 200, { query: `?stream=application-${long.params.id}` });
+    await check('GET', '/api/admin/events/export', 200);
+    await check('GET', '/api/admin/events', 400, { query: list({ filter: { colour: 'blue' } }) });
+    await check('GET', '/api/admin/events/export', 400, { query: '?stream=' });
+    await check('GET', '/api/admin/events/export', 404, { query: `?stream=application-${randomUUID()}` });
+    await check('GET', '/api/admin/events/{id}', 404, { params: { id: randomUUID() } });
+    await check('GET', '/api/admin/events/types', 403, { auth: merchant.token });
 
     expect(failures).toEqual([]);
   });

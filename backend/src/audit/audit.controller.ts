@@ -1,13 +1,14 @@
 import { Readable } from 'node:stream';
 import { Controller, Get, Param, Query, Res, StreamableFile } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
-import type { EventLogEntry } from '@tallyline/contracts';
+import { ApiNotFoundResponse, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { eventLogEntrySchema, type EventLogEntry } from '@tallyline/contracts';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { Roles } from '../platform/auth/auth.decorators.js';
 import { DomainError } from '../platform/domain-error.js';
 import { EventStore, START } from '../platform/event-store/event-store.port.js';
 import { answerList, UUID_PATTERN } from '../platform/http/list-query.js';
+import { ApiZodListResponse, ApiZodResponse } from '../platform/http/zod-validation.js';
 import { EventLogQueries, EVENT_SORT_COLUMNS, eventFilterSchema } from './event-log.queries.js';
 import { toEventLogEntry } from './event-log.projection.js';
 
@@ -28,6 +29,7 @@ export class AuditController {
   @ApiQuery({ name: 'sort', required: false, example: '["position","DESC"]' })
   @ApiQuery({ name: 'range', required: false, example: '[0,49]' })
   @ApiQuery({ name: 'filter', required: false, example: '{"stream":"application-…","type":"StatusChanged","actor":"…","from":"2026-01-01T00:00:00Z"}' })
+  @ApiZodListResponse(eventLogEntrySchema, "The page asked for (sort, range, filter); data without credentials, actorEmail only for a signed-in person's events")
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply): Promise<EventLogEntry[]> {
     return answerList(
       query,
@@ -39,6 +41,7 @@ export class AuditController {
 
   /** The event types in the log, for the browser's type filter (only types that occurred can match). */
   @Get('types')
+  @ApiZodResponse(200, z.array(z.string()), 'Each event type in the log once, sorted')
   async types(): Promise<string[]> {
     return this.queries.types();
   }
@@ -49,6 +52,12 @@ export class AuditController {
    */
   @Get('export')
   @ApiQuery({ name: 'stream', required: false, description: 'A stream id such as application-<uuid>; omit for every event' })
+  @ApiResponse({
+    status: 200,
+    description: 'One event per line, as the event browser shows it (without actorEmail), in the order of the stream or of the log',
+    content: { 'application/x-ndjson': { schema: { type: 'string' } } },
+    headers: { 'Content-Disposition': { description: 'attachment; filename="events-<stream, or all>.ndjson"', schema: { type: 'string' } } },
+  })
   @ApiNotFoundResponse({ description: 'The stream has no events' })
   async export(@Query() query: Record<string, unknown>): Promise<StreamableFile> {
     const parsed = exportQuerySchema.safeParse(query);
@@ -77,6 +86,7 @@ export class AuditController {
   }
 
   @Get(':id')
+  @ApiZodResponse(200, eventLogEntrySchema, "The event by its id; actorEmail only for a signed-in person's events")
   async get(@Param('id') id: string): Promise<EventLogEntry> {
     const event = UUID_PATTERN.test(id) ? await this.queries.byEventId(id) : undefined;
     if (!event) throw new DomainError('not_found', 'Event not found');
