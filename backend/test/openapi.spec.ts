@@ -443,6 +443,11 @@ export const nextCursor: string | null = page.nextCursor;
     await check('GET', '/api/admin/events/{id}', 404, { params: { id: randomUUID() } });
     await check('GET', '/api/admin/events/types', 403, { auth: merchant.token });
 
+    // A processor's retry: asked (as it is of one that has not failed), of no such processor (404), by a merchant (403).
+    await check('POST', '/api/admin/processors/{name}/retry', 202, { params: { name: 'users' } });
+    await check('POST', '/api/admin/processors/{name}/retry', 404, { params: { name: 'nope' } });
+    await check('POST', '/api/admin/processors/{name}/retry', 403, { params: { name: 'users' }, auth: merchant.token });
+
     expect(failures).toEqual([]);
   });
 });

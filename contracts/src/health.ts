@@ -47,3 +47,7 @@ export const healthSchema = z.union([staffHealthSchema.extend({ status: upStatus
 
 /** `GET /api/health` 503: the database did not answer; a staff session is also told why and when. */
 export const healthDownSchema = z.object({ status: z.literal('error'), error: z.string().optional(), timestamp: z.string().optional() });
+
+/** `POST /api/admin/processors/{name}/retry` 202: asked of whichever instance runs the processor, not done yet. */
+export const processorRetrySchema = z.object({ name: z.string(), retry: z.literal('requested') });
+export type ProcessorRetry = z.infer<typeof processorRetrySchema>;
