@@ -12,6 +12,7 @@ import ts from 'typescript';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { ProcessorHealth } from '../src/health/processor-health.js';
+import { SANDBOX_PRIVATE_KEY } from '../src/sandbox-gateway/protocol.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { caughtUp } from './support/caught-up.js';
 import { bearer, createStaff, PASSWORD, registerMerchant, registerUser, resetMails, resetTokenIn } from './support/auth.js';
@@ -119,7 +120,7 @@ export const nextCursor: string | null = page.nextCursor;
       method: 'GET' | 'POST' | 'PATCH',
       path: string,
       status: number,
-      options: { payload?: object; params?: Record<string, string>; query?: string; auth?: string | null; headers?: Record<string, string> } = {},
+      options: { payload?: object | string; params?: Record<string, string>; query?: string; auth?: string | null; headers?: Record<string, string> } = {},
     ) => {
       const url = path.replace(/\{(\w+)\}/g, (_, name: string) => options.params?.[name] ?? '') + (options.query ?? '');
       const auth = options.auth === undefined ? defaultAuth : options.auth;
@@ -447,6 +448,63 @@ export const nextCursor: string | null = page.nextCursor;
     await check('POST', '/api/admin/processors/{name}/retry', 202, { params: { name: 'users' } });
     await check('POST', '/api/admin/processors/{name}/retry', 404, { params: { name: 'nope' } });
     await check('POST', '/api/admin/processors/{name}/retry', 403, { params: { name: 'users' }, auth: merchant.token });
+
+    expect(failures).toEqual([]);
+  });
+
+  /** The same of the sandbox gateway: its protocol, as our adapter calls it, and its 3-D Secure page, as the payer's browser does. */
+  it('states response schemas that the real answers of the sandbox gateway match', async () => {
+    const { check, failures } = answersChecker(null);
+    const key = { PrivateMerchantKey: SANDBOX_PRIVATE_KEY };
+    const card = { cardNumber: CARDS.threeDSecure, expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '123' };
+
+    // A token, described; a session key; a sale waiting for 3-D Secure, approved on the page; a repeat of it; a declined one.
+    const token = String((await check('POST', '/api/sandbox-gateway/tokens', 201, { payload: card })).token);
+    await check('POST', '/api/sandbox-gateway/tokens/describe', 200, { payload: { ...key, Token: token } });
+    const SessionKey = String((await check('POST', '/api/sandbox-gateway/CreateSessionKey', 200, { payload: key })).SessionKey);
+    const sale = (Token: string, Merchant: string = randomUUID()) => ({
+      ...key,
+      SessionKey,
+      RequestType: 0,
+      Token,
+      Request: { Transaction: { Amount: 2500, Currency: 'GBP' }, Customer: { Email: 'ann@example.com' }, References: { Merchant } },
+      End3DSHostPostbackURL: 'https://shop.test/3ds-done',
+    });
+    const reference = randomUUID();
+    const pending = await check('POST', '/api/sandbox-gateway/PayWithToken', 200, { payload: sale(token, reference) });
+    const threeDS = { params: { id: (pending.Transaction as { Id: string }).Id } };
+    const form = { headers: { 'content-type': 'multipart/form-data; boundary=x' }, payload: '--x--\r\n' };
+    await check('GET', '/api/sandbox-gateway/3ds/{id}', 200, threeDS);
+    await check('POST', '/api/sandbox-gateway/3ds/{id}/{decision}', 303, { params: { ...threeDS.params, decision: 'approve' }, ...form });
+    await check('POST', '/api/sandbox-gateway/3ds/{id}/{decision}', 303, { params: { ...threeDS.params, decision: 'fail' }, ...form });
+    await check('GET', '/api/sandbox-gateway/3ds/{id}', 409, threeDS);
+    await check('POST', '/api/sandbox-gateway/PayWithToken', 200, { payload: sale(token, reference) });
+    const declinedToken = String((await check('POST', '/api/sandbox-gateway/tokens', 201, { payload: { ...card, cardNumber: CARDS.decline } })).token);
+    await check('POST', '/api/sandbox-gateway/PayWithToken', 200, { payload: sale(declinedToken) });
+
+    // Refunds of the approved sale: part of it, then more than remains (Result 1); the sale and the refund checked.
+    const refund = (Amount: number, Merchant: string = randomUUID()) => ({ ...key, SessionKey, RequestType: 2, TransactionId: threeDS.params.id, Request: { Transaction: { Amount, Currency: 'GBP' }, References: { Merchant } } });
+    const refunded = await check('POST', '/api/sandbox-gateway/AdjustTransaction', 200, { payload: refund(1000) });
+    await check('POST', '/api/sandbox-gateway/AdjustTransaction', 200, { payload: refund(5000) });
+    await check('POST', '/api/sandbox-gateway/CheckTransaction', 200, { payload: { ...key, TransactionId: threeDS.params.id } });
+    await check('POST', '/api/sandbox-gateway/CheckTransaction', 200, { payload: { ...key, Request: { References: { Merchant: reference } } } });
+    const refundId = (refunded.Transaction as { Id: string }).Id;
+    await check('POST', '/api/sandbox-gateway/CheckTransaction', 200, { payload: { ...key, TransactionId: refundId } });
+
+    // Refusals: the protocol's (a wrong key, a malformed call, a reference another call took, what is unknown) and the card form's (ErrorBody).
+    await check('POST', '/api/sandbox-gateway/CreateSessionKey', 401, { payload: { PrivateMerchantKey: 'wrong' } });
+    await check('POST', '/api/sandbox-gateway/PayWithToken', 401, { payload: { ...sale(token), SessionKey: 'ses_forged' } });
+    await check('POST', '/api/sandbox-gateway/PayWithToken', 400, { payload: { ...sale(token), RequestType: 1 } });
+    await check('POST', '/api/sandbox-gateway/PayWithToken', 409, { payload: sale(token, String((refunded.References as { Merchant: string }).Merchant)) });
+    await check('POST', '/api/sandbox-gateway/AdjustTransaction', 409, { payload: refund(500, reference) });
+    await check('POST', '/api/sandbox-gateway/CheckTransaction', 400, { payload: key });
+    await check('POST', '/api/sandbox-gateway/CheckTransaction', 404, { payload: { ...key, TransactionId: randomUUID() } });
+    await check('POST', '/api/sandbox-gateway/tokens/describe', 404, { payload: { ...key, Token: 'tok_unknown' } });
+    await check('POST', '/api/sandbox-gateway/tokens/describe', 400, { payload: { ...key, Token: 'a\u0000b' } });
+    await check('POST', '/api/sandbox-gateway/tokens', 400, { payload: { ...card, cardNumber: '4111111111111112' } });
+    await check('GET', '/api/sandbox-gateway/3ds/{id}', 404, { params: { id: randomUUID() } });
+    await check('POST', '/api/sandbox-gateway/3ds/{id}/{decision}', 404, { params: { ...threeDS.params, decision: 'maybe' }, ...form });
+    await check('POST', '/api/sandbox-gateway/3ds/{id}/{decision}', 409, { params: { id: refundId, decision: 'approve' }, ...form });
 
     expect(failures).toEqual([]);
   });

@@ -142,3 +142,34 @@ export function parse<T extends z.ZodType>(schema: T, body: unknown): z.output<T
   const field = issue?.path.join('.') || 'Body';
   throw new GatewayRefusal(400, `${field} ${issue?.message ?? 'is not valid'}`);
 }
+
+// ── Answers ────────────────────────────────────────────────────────────────────────────────────
+
+/** A refused call: the HTTP status says what kind, Error.Message why; there is no Result. */
+export const refusalAnswerSchema = z.object({ Error: z.object({ Message: z.string() }) });
+
+/** A sale's or a refund's state, as PayWithToken, AdjustTransaction and CheckTransaction answer it. */
+export const transactionAnswerSchema = z.object({
+  Result: z.object({ Code: z.number().int(), Message: z.string() }),
+  Transaction: z.object({ Id: z.string(), Status: z.enum(['approved', 'declined', 'pending', 'refunded']), Amount: z.number().int(), Currency: z.string() }),
+  References: z.object({ Merchant: z.string() }),
+  /** Only while a sale waits for 3-D Secure: where to send the payer. */
+  Async: z.object({ RedirectUrl: z.string() }).optional(),
+});
+export type TransactionAnswer = z.infer<typeof transactionAnswerSchema>;
+
+const cardAnswer = z.object({ LastFourDigits: z.string(), ApplicationProfile: z.string() });
+
+/** CheckTransaction: the state and what the transaction is (a sale or a refund of one), its card, a dispute once opened. */
+export const checkedTransactionAnswerSchema = transactionAnswerSchema.extend({
+  Transaction: transactionAnswerSchema.shape.Transaction.extend({ RequestType: z.number().int(), RefundedAmount: z.number().int(), ParentId: z.string().nullable() }),
+  Card: cardAnswer.extend({ ApplicationProfile: z.string().nullable() }).nullable(),
+  Dispute: z.object({ Id: z.string(), Reason: z.string(), Amount: z.number().int(), OpenedAt: z.string() }).optional(),
+});
+
+/** AdjustTransaction: the refund, or Result 1 and why none was made. */
+export const adjustAnswerSchema = z.union([transactionAnswerSchema, z.object({ Result: z.object({ Code: z.literal(1), Message: z.string() }) })]);
+
+export const sessionKeyAnswerSchema = z.object({ SessionKey: z.string(), ExpiresAt: z.string() });
+
+export const describedTokenAnswerSchema = z.object({ Card: cardAnswer });

@@ -1,25 +1,32 @@
 import { Body, Catch, Controller, HttpCode, Post, UseFilters, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { numberFromText } from '@tallyline/contracts';
+import { errorBodySchema, numberFromText } from '@tallyline/contracts';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { Public } from '../platform/auth/auth.decorators.js';
 import { AppConfig } from '../platform/config/app-config.js';
-import { ApiZodBody, zodPipe } from '../platform/http/zod-validation.js';
+import { ApiZodBody, ApiZodResponse, zodPipe } from '../platform/http/zod-validation.js';
 import { behaviourOf, brandOf, hasExpired, passesLuhn } from './cards.js';
 import { IpnSender } from './ipn-sender.js';
 import {
+  adjustAnswerSchema,
   adjustTransactionSchema,
   assertPrivateKey,
   assertSessionKey,
+  checkedTransactionAnswerSchema,
   checkTransactionSchema,
   createSessionKey,
+  describedTokenAnswerSchema,
   describeTokenSchema,
   GatewayRefusal,
   INVALID_CARD,
   OUTCOME_OF,
   parse,
   payWithTokenSchema,
+  refusalAnswerSchema,
+  sessionKeyAnswerSchema,
+  transactionAnswerSchema,
+  type TransactionAnswer,
 } from './protocol.js';
 import { SandboxGatewayStore, type StoredTransaction } from './sandbox-gateway.store.js';
 
@@ -51,6 +58,13 @@ class GatewayRefusalFilter implements ExceptionFilter {
 
 const protocolBody = (description: string) => ApiZodBody(z.looseObject({ PrivateMerchantKey: z.string() }), description);
 
+/** The protocol's refusals, by status; a 400 is the API's ErrorBody where the API refuses the text before the gateway reads it (a NUL). */
+const refusesMalformed = () => ApiZodResponse(400, z.union([refusalAnswerSchema, errorBodySchema]), 'Error.Message: the first malformed field, "Request.Transaction.Amount must be …"');
+const refusesCredentials = () => ApiZodResponse(401, refusalAnswerSchema, 'A wrong PrivateMerchantKey, or a missing, forged or expired SessionKey');
+const refusesReusedReference = () => ApiZodResponse(409, refusalAnswerSchema, 'Request.References.Merchant names another call');
+
+const tokenAnswerSchema = z.object({ token: z.string(), card: z.object({ brand: z.string(), last4: z.string() }) });
+
 /**
  * The embedded sandbox of the card gateway: the documented web service (CreateSessionKey, PayWithToken,
  * CheckTransaction, AdjustTransaction) and the browser's tokenization, over HTTP, so our adapter talks
@@ -71,7 +85,8 @@ export class SandboxGatewayController {
   @HttpCode(201)
   @ApiOperation({ summary: 'Tokenize a card, as the gateway does in the browser; test cards choose the outcome' })
   @ApiZodBody(tokenRequestSchema)
-  async tokenize(@Body(zodPipe(tokenRequestSchema)) card: z.output<typeof tokenRequestSchema>): Promise<{ token: string; card: { brand: string; last4: string } }> {
+  @ApiZodResponse(201, tokenAnswerSchema, 'The token to pay with (PayWithToken), and the card as the payer may be shown it')
+  async tokenize(@Body(zodPipe(tokenRequestSchema)) card: z.output<typeof tokenRequestSchema>): Promise<z.infer<typeof tokenAnswerSchema>> {
     const summary = { brand: brandOf(card.cardNumber), last4: card.cardNumber.slice(-4) };
     const token = await this.store.createToken({ ...summary, expMonth: card.expMonth, expYear: card.expYear, behaviour: behaviourOf(card.cardNumber) });
     return { token, card: summary };
@@ -82,7 +97,11 @@ export class SandboxGatewayController {
   @HttpCode(200)
   @ApiOperation({ summary: "Sandbox extension: a token's card brand and last four digits" })
   @protocolBody('PrivateMerchantKey, Token')
-  async describe(@Body() body: Record<string, unknown> | undefined): Promise<unknown> {
+  @ApiZodResponse(200, describedTokenAnswerSchema)
+  @refusesMalformed()
+  @refusesCredentials()
+  @ApiZodResponse(404, refusalAnswerSchema, 'Token not found')
+  async describe(@Body() body: Record<string, unknown> | undefined): Promise<z.infer<typeof describedTokenAnswerSchema>> {
     assertPrivateKey(body?.PrivateMerchantKey);
     const token = await this.store.token(parse(describeTokenSchema, body).Token);
     if (!token) throw new GatewayRefusal(404, 'Token not found');
@@ -93,7 +112,9 @@ export class SandboxGatewayController {
   @HttpCode(200)
   @ApiOperation({ summary: 'A session key, good for 15 minutes, that PayWithToken and AdjustTransaction carry' })
   @protocolBody('PrivateMerchantKey')
-  createSessionKey(@Body() body: Record<string, unknown> | undefined): unknown {
+  @ApiZodResponse(200, sessionKeyAnswerSchema, 'ExpiresAt: when the key stops being accepted')
+  @refusesCredentials()
+  createSessionKey(@Body() body: Record<string, unknown> | undefined): z.infer<typeof sessionKeyAnswerSchema> {
     assertPrivateKey(body?.PrivateMerchantKey);
     const { sessionKey, expiresAt } = createSessionKey(Date.now());
     return { SessionKey: sessionKey, ExpiresAt: expiresAt.toISOString() };
@@ -103,7 +124,11 @@ export class SandboxGatewayController {
   @HttpCode(200)
   @ApiOperation({ summary: 'A sale (RequestType 0) with a card token; idempotent on Request.References.Merchant' })
   @protocolBody('PrivateMerchantKey, SessionKey, RequestType, Token, Request.Transaction, Request.Customer, Request.References.Merchant, End3DSHostPostbackURL')
-  async payWithToken(@Body() body: Record<string, unknown> | undefined): Promise<unknown> {
+  @ApiZodResponse(200, transactionAnswerSchema, 'The sale: Result.Code 0 approved, 7 and Async.RedirectUrl when 3-D Secure is required, another code declined; a repeat answers the sale as it now stands')
+  @refusesMalformed()
+  @refusesCredentials()
+  @refusesReusedReference()
+  async payWithToken(@Body() body: Record<string, unknown> | undefined): Promise<TransactionAnswer> {
     assertPrivateKey(body?.PrivateMerchantKey);
     assertSessionKey(body?.SessionKey, Date.now());
     const call = parse(payWithTokenSchema, body);
@@ -133,7 +158,11 @@ export class SandboxGatewayController {
   @HttpCode(200)
   @ApiOperation({ summary: 'A transaction by TransactionId or by Request.References.Merchant' })
   @protocolBody('PrivateMerchantKey, TransactionId or Request.References.Merchant')
-  async checkTransaction(@Body() body: Record<string, unknown> | undefined): Promise<unknown> {
+  @ApiZodResponse(200, checkedTransactionAnswerSchema, 'The transaction as it now stands: a sale (RequestType 0) or a refund of one (2, ParentId the sale)')
+  @refusesMalformed()
+  @refusesCredentials()
+  @ApiZodResponse(404, refusalAnswerSchema, 'Transaction not found')
+  async checkTransaction(@Body() body: Record<string, unknown> | undefined): Promise<z.infer<typeof checkedTransactionAnswerSchema>> {
     assertPrivateKey(body?.PrivateMerchantKey);
     const call = parse(checkTransactionSchema, body);
     const transaction = await this.store.current(call.TransactionId !== undefined ? { id: call.TransactionId } : { reference: call.Request?.References.Merchant ?? '' }, this.ipn);
@@ -152,7 +181,11 @@ export class SandboxGatewayController {
   @HttpCode(200)
   @ApiOperation({ summary: 'A refund (RequestType 2) of part or all of an approved sale; idempotent on Request.References.Merchant' })
   @protocolBody('PrivateMerchantKey, SessionKey, RequestType, TransactionId, Request.Transaction.Amount, Request.Transaction.Currency, Request.References.Merchant')
-  async adjustTransaction(@Body() body: Record<string, unknown> | undefined): Promise<unknown> {
+  @ApiZodResponse(200, adjustAnswerSchema, 'The refund (Result.Code 0); or Result.Code 1 and why none was made (an unknown or unapproved sale, another currency, more than remains)')
+  @refusesMalformed()
+  @refusesCredentials()
+  @refusesReusedReference()
+  async adjustTransaction(@Body() body: Record<string, unknown> | undefined): Promise<z.infer<typeof adjustAnswerSchema>> {
     assertPrivateKey(body?.PrivateMerchantKey);
     assertSessionKey(body?.SessionKey, Date.now());
     const call = parse(adjustTransactionSchema, body);
@@ -167,10 +200,11 @@ export class SandboxGatewayController {
     return this.answer(refund.transaction);
   }
 
-  private answer(transaction: StoredTransaction) {
+  private answer(transaction: StoredTransaction): TransactionAnswer {
     return {
       Result: { Code: transaction.resultCode, Message: transaction.resultMessage },
-      Transaction: { Id: transaction.id, Status: transaction.status, Amount: transaction.amountMinor, Currency: transaction.currency },
+      // The store holds what an outcome or a refund wrote: one of the statuses the answer states.
+      Transaction: { Id: transaction.id, Status: transaction.status as TransactionAnswer['Transaction']['Status'], Amount: transaction.amountMinor, Currency: transaction.currency },
       References: { Merchant: transaction.reference },
       ...(transaction.status === 'pending' ? { Async: { RedirectUrl: `${this.config.publicUrl}/api/sandbox-gateway/3ds/${transaction.id}` } } : {}),
     };

@@ -1,5 +1,5 @@
 import { Controller, Get, HttpStatus, Param, Post, Res } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
+import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../platform/auth/auth.decorators.js';
 import { TakesMultipart } from '../platform/http/takes-multipart.js';
@@ -38,11 +38,14 @@ ${body}
 </html>`;
 }
 
+/** A page for the payer's browser, not JSON. */
+const htmlPage = (status: number, description: string) => ApiResponse({ status, description, content: { 'text/html': { schema: { type: 'string' } } } });
+
 /**
  * The sandbox's 3-D Secure page, where the payer is sent with result 7: a tester approves or fails the
  * check, the sandbox settles the sale, sends its IPN and returns the payer to End3DSHostPostbackURL.
  */
-@ApiExcludeController()
+@ApiTags('Sandbox gateway')
 @Controller('sandbox-gateway/3ds')
 @Public()
 export class ThreeDSecureController {
@@ -52,6 +55,10 @@ export class ThreeDSecureController {
   ) {}
 
   @Get(':id')
+  @ApiOperation({ summary: "The 3-D Secure check a sale's Async.RedirectUrl sends the payer to" })
+  @htmlPage(200, 'The check: the amount, the card, and a form to approve or fail it')
+  @htmlPage(404, 'Transaction not found')
+  @htmlPage(409, 'Already settled (or its challenge window closed), with the outcome')
   async show(@Param('id') id: string, @Res() reply: FastifyReply): Promise<void> {
     const transaction = await this.store.current({ id }, this.ipn);
     if (!transaction || transaction.status !== 'pending') return this.notPending(reply, transaction);
@@ -72,6 +79,14 @@ export class ThreeDSecureController {
 
   @Post(':id/:decision')
   @TakesMultipart()
+  @ApiOperation({ summary: "The card's bank answers the check (decision: approve or fail); the sale is settled and its IPN sent" })
+  @ApiResponse({
+    status: 303,
+    description: 'No body: the payer goes back to End3DSHostPostbackURL with ?TransactionId=, also when the sale was settled already',
+    headers: { Location: { description: 'End3DSHostPostbackURL with TransactionId', schema: { type: 'string' } } },
+  })
+  @htmlPage(404, 'Not found: no such transaction or decision')
+  @htmlPage(409, "Already settled, and no payer to return: a refund's id")
   async decide(@Param('id') id: string, @Param('decision') decision: string, @Res() reply: FastifyReply): Promise<void> {
     if (decision !== 'approve' && decision !== 'fail') return this.send(reply, HttpStatus.NOT_FOUND, page('Not found', '<h1>Not found</h1>'));
     const settled = await this.store.settle(id, decision === 'approve');
