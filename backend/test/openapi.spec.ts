@@ -491,6 +491,13 @@ export const nextCursor: string | null = page.nextCursor;
     const refundId = (refunded.Transaction as { Id: string }).Id;
     await check('POST', '/api/sandbox-gateway/CheckTransaction', 200, { payload: { ...key, TransactionId: refundId } });
 
+    // The dispute test card: once its bank has disputed the approved sale (a moment later), CheckTransaction says so.
+    const disputeToken = String((await check('POST', '/api/sandbox-gateway/tokens', 201, { payload: { ...card, cardNumber: '4000000000000259' } })).token);
+    const disputed = { ...key, TransactionId: ((await check('POST', '/api/sandbox-gateway/PayWithToken', 200, { payload: sale(disputeToken) })).Transaction as { Id: string }).Id };
+    const opened = async () => (await t.request({ method: 'POST', url: '/api/sandbox-gateway/CheckTransaction', payload: disputed })).json<{ Dispute?: unknown }>().Dispute !== undefined;
+    for (let waited = 0; waited < 10_000 && !(await opened()); waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await check('POST', '/api/sandbox-gateway/CheckTransaction', 200, { payload: disputed })).Dispute).toEqual(expect.objectContaining({ Reason: 'fraudulent' }));
+
     // Refusals: the protocol's (a wrong key, a malformed call, a reference another call took, what is unknown) and the card form's (ErrorBody).
     await check('POST', '/api/sandbox-gateway/CreateSessionKey', 401, { payload: { PrivateMerchantKey: 'wrong' } });
     await check('POST', '/api/sandbox-gateway/PayWithToken', 401, { payload: { ...sale(token), SessionKey: 'ses_forged' } });
