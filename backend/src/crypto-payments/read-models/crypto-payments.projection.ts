@@ -70,6 +70,6 @@ export class CryptoPaymentsProjection implements Projection {
   }
 
   async rebuildChunk(events: readonly StoredEvent[], manager: EntityManager): Promise<void> {
-    await foldRows(manager, CryptoPaymentView, events, paymentIdOf, evolveCryptoPayment);
+    await foldRows(manager, CryptoPaymentView, events, paymentIdOf, evolveCryptoPayment, (event) => event.type === 'CryptoPaymentCreated');
   }
 }

@@ -101,6 +101,6 @@ export class PaymentsProjection implements Projection {
   }
 
   async rebuildChunk(events: readonly StoredEvent[], manager: EntityManager): Promise<void> {
-    await foldRows(manager, PaymentView, events, paymentIdOf, evolvePayment);
+    await foldRows(manager, PaymentView, events, paymentIdOf, evolvePayment, (event) => event.type === 'PaymentCreated');
   }
 }

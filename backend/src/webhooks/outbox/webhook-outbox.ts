@@ -16,6 +16,9 @@ const webhookId = (eventId: string) => `'msg_' || substr(encode(sha256(convert_t
  */
 @Injectable()
 export class WebhookOutbox {
+  /** The newest event position this process queued deliveries for (in a transaction that may yet roll back). */
+  private queuedUpTo = 0n;
+
   constructor(
     private readonly db: DataSource,
     private readonly clock: WebhookClock,
@@ -66,7 +69,16 @@ export class WebhookOutbox {
        RETURNING id`,
       [JSON.stringify(rows), this.clock.now()],
     );
+    if (inserted.length > 0) this.queuedUpTo = messages.reduce((newest, { event }) => (event.globalPosition > newest ? event.globalPosition : newest), this.queuedUpTo);
     return inserted.length;
+  }
+
+  /**
+   * Whether this process queued deliveries for an event after `position`. A rollback after the insert
+   * leaves it saying yes: at worst a claim that finds nothing.
+   */
+  queuedAfter(position: bigint): boolean {
+    return this.queuedUpTo > position;
   }
 
   /** Sends a delivery again now, whatever its state; 404 unless it is the endpoint's. */

@@ -83,6 +83,11 @@ export async function foldRows<Row extends ObjectLiteral>(
   events: readonly StoredEvent[],
   keysOf: (event: StoredEvent) => string | readonly string[] | undefined,
   evolve: (row: Row | undefined, event: StoredEvent, key: string) => Row | undefined,
+  /**
+   * Events that make their row from nothing (`evolve` ignores the row it is given): a key whose first
+   * event in the chunk is one is not read. A live batch of new payments then costs no SELECT.
+   */
+  creates?: (event: StoredEvent) => boolean,
 ): Promise<void> {
   const touches = events.flatMap((event) => {
     const keys = keysOf(event);
@@ -90,8 +95,11 @@ export async function foldRows<Row extends ObjectLiteral>(
   });
   const metadata = manager.connection.getMetadata(entity);
   const keyProperty = primaryKeyOf(metadata).propertyName;
+  const firstTouch = new Map<string, StoredEvent>();
+  for (const [key, event] of touches) if (!firstTouch.has(key)) firstTouch.set(key, event);
+  const existing = [...firstTouch].filter(([, event]) => !creates?.(event)).map(([key]) => key);
   const rows = new Map<string, Row>();
-  for (const row of await findRows(manager, entity, [...new Set(touches.map(([key]) => key))])) rows.set(row[keyProperty] as string, row);
+  for (const row of await findRows(manager, entity, existing)) rows.set(row[keyProperty] as string, row);
   const changed = new Set<string>();
   for (const [key, event] of touches) {
     const next = evolve(rows.get(key), event, key);
