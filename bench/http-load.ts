@@ -13,6 +13,8 @@ export const report = (name: string, conditions: Record<string, unknown>, rows: 
 
 export interface Server {
   url: string;
+  /** Its process, for CPU accounting (cpu-time.ts). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -41,7 +43,7 @@ export async function startServer(script: string, env: Record<string, string>, r
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  return { url, stop: () => stopChild(child, exited) };
+  return { url, pid: child.pid!, stop: () => stopChild(child, exited) }; // spawned and answering: it has a pid
 }
 
 async function stopChild(child: ChildProcess, exited: Promise<unknown>): Promise<void> {
