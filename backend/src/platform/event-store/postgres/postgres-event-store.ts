@@ -25,19 +25,9 @@ const EVENT_COLUMNS = `global_position, event_id, stream_id, stream_version, typ
  * as a bound on the position (which starts with the transaction id) so an index scan stops at the horizon
  * instead of filtering every unsettled event behind it, however many a long transaction holds back.
  */
-const HORIZON = `(pg_snapshot_xmin(pg_current_snapshot())::text::bigint << 20)`;
-const SETTLED = `global_position < ${HORIZON}`;
+const SETTLED = `global_position < (pg_snapshot_xmin(pg_current_snapshot())::text::bigint << 20)`;
 /** append_events' codes for the expectations that are not a revision. */
 const EXPECTED_CODES = { any: -1, no_stream: -2, stream_exists: -3 } as const;
-
-/** What a read of the log found beyond its settled events (hasUnsettled's answer, known without asking). */
-interface HeldBack {
-  /** The last settled event the read returned, or where it started when it returned none. */
-  after: bigint;
-  /** The wake-up generation when the read began. */
-  generation: number;
-  heldBack: boolean;
-}
 
 interface EventRow {
   global_position: string;
@@ -55,7 +45,6 @@ export class PostgresEventStore extends EventStore {
   private readonly feed: SharedFeed;
   /** Signs this process's notifications, so that it does not wake itself twice for one append. */
   private readonly instance = randomUUID();
-  private lastHeldBack: HeldBack | undefined;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -112,10 +101,6 @@ export class PostgresEventStore extends EventStore {
 
   /** Something committed after `after` but not yet settled (an older transaction still runs): look again soon. */
   async hasUnsettled(after: bigint): Promise<boolean> {
-    // The read that just found nothing more at `after` asked this too, in its own statement. Any event
-    // committed since comes with a wake-up, and after one the database is asked again.
-    const known = this.lastHeldBack;
-    if (known && known.after === after && known.generation === this.wakeUps.generation) return known.heldBack;
     // ORDER BY keeps it on the index. Without it, the generic plan PostgreSQL switches to after five
     // calls scanned the whole table from the oldest event (29 ms at 14,000 events), on every empty read.
     const { rows } = await this.pool.query('SELECT 1 FROM events WHERE global_position > $1 ORDER BY global_position LIMIT 1', [after.toString()]);
@@ -133,27 +118,13 @@ export class PostgresEventStore extends EventStore {
     return rows.map((row) => this.toStored(row));
   }
 
-  /**
-   * The settled events after `after`. The same statement says whether committed events are held back
-   * behind them (one index probe), which a subscriber that reached the end asks next (hasUnsettled).
-   */
   async readAll(after: bigint, limit: number): Promise<StoredEvent[]> {
-    const generation = this.wakeUps.generation;
-    const { rows } = await this.pool.query<EventRow & { held_back: boolean }>(
-      `SELECT e.*, h.held_back
-         FROM (SELECT (SELECT global_position FROM events WHERE global_position > $1 AND global_position >= ${HORIZON} ORDER BY global_position LIMIT 1) IS NOT NULL AS held_back) h
-         LEFT JOIN LATERAL (SELECT ${EVENT_COLUMNS} FROM events WHERE global_position > $1 AND ${SETTLED} ORDER BY global_position LIMIT $2) e ON true
-        ORDER BY e.global_position`,
+    const { rows } = await this.pool.query<EventRow>(
+      `SELECT ${EVENT_COLUMNS} FROM events WHERE global_position > $1 AND ${SETTLED}
+        ORDER BY global_position LIMIT $2`,
       [after.toString(), limit],
     );
-    // No settled event: one row of nulls, carrying held_back.
-    const events = rows.filter((row) => row.global_position !== null).map((row) => this.toStored(row));
-    const heldBack = rows[0]?.held_back ?? false;
-    // A short page is everything settled there was: what lies beyond is held back or nothing.
-    if (events.length < limit && (!this.lastHeldBack || generation >= this.lastHeldBack.generation)) {
-      this.lastHeldBack = { after: events.at(-1)?.globalPosition ?? after, generation, heldBack };
-    }
-    return events;
+    return rows.map((row) => this.toStored(row));
   }
 
   /**
