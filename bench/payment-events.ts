@@ -66,7 +66,8 @@ function paymentEvents(series: PaymentSeries, i: number, now: number): Row[] {
   const paymentMethod = i % 10 < 7 ? 'credit_card' : i % 10 < 9 ? 'bank_transfer' : 'digital_wallet';
   const card = i % 3 === 0 ? { cardBrand: 'mastercard', cardLast4: '4444' } : { cardBrand: 'visa', cardLast4: '1111' };
   const attemptId = randomUUID();
-  const gatewayTransactionId = `SBX${String(i).padStart(10, '0')}${series.environment === 'production' ? 'P' : 'S'}`;
+  // Unique across series too: the sandbox gateway keys its transactions by this id (recordAwaitedChallenges).
+  const gatewayTransactionId = `SBX${series.merchantId.slice(0, 8).toUpperCase()}${String(i).padStart(10, '0')}${series.environment === 'production' ? 'P' : 'S'}`;
   const metadata = { actor: { type: 'api_key', id: series.merchantId }, correlationId: randomUUID(), causationId: randomUUID(), schemaVersion: 1 };
   const rows: Row[] = [];
   const at = (ms: number) => new Date(Math.min(ms, now)).toISOString();
