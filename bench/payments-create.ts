@@ -205,7 +205,7 @@ async function main(): Promise<void> {
     const floorRatio = floorRow['req/s'] / bareRow['req/s'];
     const floorVerdict = { side: `app's floor ÷ bare (req/s): a create does all this and more`, ratio: Number(floorRatio.toFixed(2)) };
     // The same comparison in CPU per request, which steal time and neighbours move far less than a rate:
-    // on a machine the three processes share, a rate ratio can be no better than the CPU ratio.
+    // where each side keeps the shared machine busy, the rate ratio follows the CPU ratio.
     const cpuVerdicts = [
       { side: 'CPU per request, bare ÷ app (server + PostgreSQL + load generator)', ratio: cpuRatio(bareRow['CPU ms/req'], appRow['CPU ms/req']), target: `>= ${TARGET}` },
       {
