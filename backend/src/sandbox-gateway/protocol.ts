@@ -12,11 +12,15 @@ export const SANDBOX_PRIVATE_KEY = 'sandbox_private_key';
 
 export const REQUEST_TYPE = { sale: 0, completion: 1, refund: 2 } as const;
 
+/** Transaction.Status: approved, declined, pending (3-D Secure) or refunded (all of a sale refunded). */
+export const TRANSACTION_STATUSES = ['approved', 'declined', 'pending', 'refunded'] as const;
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+
 export interface Outcome {
   code: number;
   message: string;
-  /** Transaction.Status: approved, declined, pending (3-D Secure) or refunded (all of a sale refunded). */
-  status: 'approved' | 'declined' | 'pending';
+  /** A refund, never an outcome, makes a sale refunded. */
+  status: Exclude<TransactionStatus, 'refunded'>;
 }
 
 export const APPROVED: Outcome = { code: 0, message: 'Approved', status: 'approved' };
@@ -151,7 +155,7 @@ export const refusalAnswerSchema = z.object({ Error: z.object({ Message: z.strin
 /** A sale's or a refund's state, as PayWithToken, AdjustTransaction and CheckTransaction answer it. */
 export const transactionAnswerSchema = z.object({
   Result: z.object({ Code: z.number().int(), Message: z.string() }),
-  Transaction: z.object({ Id: z.string(), Status: z.enum(['approved', 'declined', 'pending', 'refunded']), Amount: z.number().int(), Currency: z.string() }),
+  Transaction: z.object({ Id: z.string(), Status: z.enum(TRANSACTION_STATUSES), Amount: z.number().int(), Currency: z.string() }),
   References: z.object({ Merchant: z.string() }),
   /** Only while a sale waits for 3-D Secure: where to send the payer. */
   Async: z.object({ RedirectUrl: z.string() }).optional(),

@@ -203,8 +203,7 @@ export class SandboxGatewayController {
   private answer(transaction: StoredTransaction): TransactionAnswer {
     return {
       Result: { Code: transaction.resultCode, Message: transaction.resultMessage },
-      // The store holds what an outcome or a refund wrote: one of the statuses the answer states.
-      Transaction: { Id: transaction.id, Status: transaction.status as TransactionAnswer['Transaction']['Status'], Amount: transaction.amountMinor, Currency: transaction.currency },
+      Transaction: { Id: transaction.id, Status: transaction.status, Amount: transaction.amountMinor, Currency: transaction.currency },
       References: { Merchant: transaction.reference },
       ...(transaction.status === 'pending' ? { Async: { RedirectUrl: `${this.config.publicUrl}/api/sandbox-gateway/3ds/${transaction.id}` } } : {}),
     };

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DatabasePool } from '../platform/database/database-pool.js';
 import type { CardBehaviour } from './cards.js';
-import { APPROVED, CHALLENGE_EXPIRED, CHALLENGE_WINDOW_MS, DECLINED, GatewayRefusal, REQUEST_TYPE, type Outcome } from './protocol.js';
+import { APPROVED, CHALLENGE_EXPIRED, CHALLENGE_WINDOW_MS, DECLINED, GatewayRefusal, REQUEST_TYPE, type Outcome, type TransactionStatus } from './protocol.js';
 
 export interface StoredToken {
   token: string;
@@ -19,7 +19,7 @@ export interface StoredTransaction {
   amountMinor: number;
   refundedMinor: number;
   currency: string;
-  status: string;
+  status: TransactionStatus;
   resultCode: number;
   resultMessage: string;
   cardBrand: string | null;
@@ -53,7 +53,8 @@ const toTransaction = (row: Row): StoredTransaction => ({
   amountMinor: Number(row.amount_minor),
   refundedMinor: Number(row.refunded_minor),
   currency: row.currency as string,
-  status: row.status as string,
+  // Written only from an outcome or by a refund: one of the protocol's statuses.
+  status: row.status as TransactionStatus,
   resultCode: row.result_code as number,
   resultMessage: row.result_message as string,
   cardBrand: row.card_brand as string | null,
